@@ -1,0 +1,79 @@
+// The contract of one action module, and the runner that executes action lists.
+import type { Engine, Frame } from './engine';
+import { evalIn } from './engine';
+import { isTruthy } from './expr/values';
+import { actionRegistry } from './actions/registry.gen';
+
+/** 'stop' ends the enclosing sequence (a failed validation, for example). */
+export type Outcome = 'done' | 'stop';
+
+export interface ActionContext {
+  engine: Engine;
+  frame: Frame;
+  /** JSON pointer of this action in the document, for reports. */
+  path: string;
+  eval(expr: unknown): unknown;
+  /** Runs nested actions (branches) with this context, optionally adding frame variables. */
+  run(actions: unknown, path: string, vars?: Record<string, unknown>): Promise<Outcome>;
+}
+
+export type ActionRunner<A = Record<string, unknown>> = (
+  action: A,
+  ctx: ActionContext,
+) => Promise<Outcome | void> | Outcome | void;
+
+function contextFor(engine: Engine, frame: Frame, path: string): ActionContext {
+  return {
+    engine,
+    frame,
+    path,
+    eval: (expr) => evalIn(engine, frame, expr),
+    run: (actions, at, vars) =>
+      runActions(engine, actions, vars ? { ...frame, vars: { ...frame.vars, ...vars } } : frame, at),
+  };
+}
+
+/**
+ * Runs actions one after the other. Never throws: an unknown or failing action is
+ * reported through the host and ends the sequence, so nothing downstream runs half-done.
+ */
+export async function runActions(
+  engine: Engine,
+  actions: unknown,
+  frame: Frame,
+  path: string,
+): Promise<Outcome> {
+  if (!Array.isArray(actions)) return 'done';
+  for (let i = 0; i < actions.length; i++) {
+    if (engine.signal.aborted) return 'stop';
+    const action = actions[i] as Record<string, unknown>;
+    const at = `${path}/${i}`;
+    const ctx = contextFor(engine, frame, at);
+    if (action && 'when' in action && !isTruthy(ctx.eval(action.when))) continue;
+    const kind = typeof action?.do === 'string' ? action.do : '';
+    const runner = Object.prototype.hasOwnProperty.call(actionRegistry, kind)
+      ? actionRegistry[kind]
+      : undefined;
+    if (!runner) {
+      engine.host.report({
+        screenId: engine.screenId,
+        blockPath: at,
+        code: 'unknown-action',
+        message: `Unknown action "${kind}"`,
+      });
+      return 'stop';
+    }
+    try {
+      if ((await runner(action, ctx)) === 'stop') return 'stop';
+    } catch (error) {
+      engine.host.report({
+        screenId: engine.screenId,
+        blockPath: at,
+        code: 'action-failed',
+        message: error instanceof Error ? error.message : String(error),
+      });
+      return 'stop';
+    }
+  }
+  return 'done';
+}

@@ -1,0 +1,158 @@
+import { readPath } from './path';
+import { interpolate, type Formatter } from './template';
+import { compareNumbers, isMissing, isTruthy, looseEquals, toNumber, toText } from './values';
+
+export type Scope = Readonly<Record<string, unknown>>;
+
+export interface EvalEnv {
+  scope: Scope;
+  format: Formatter;
+}
+
+type Args = unknown;
+type Operator = (args: Args, env: EvalEnv) => unknown;
+
+const MAX_DEPTH = 64;
+
+const list = (args: Args): unknown[] => (Array.isArray(args) ? args : [args]);
+
+function ev(expr: unknown, env: EvalEnv, depth: number): unknown {
+  if (depth > MAX_DEPTH) return undefined;
+  if (expr === null || typeof expr !== 'object') return expr;
+  if (Array.isArray(expr)) return expr.map((item) => ev(item, env, depth + 1));
+  const keys = Object.keys(expr);
+  if (keys.length !== 1) return undefined;
+  const key = keys[0]!;
+  if (!Object.prototype.hasOwnProperty.call(OPERATORS, key)) return undefined;
+  const op = OPERATORS[key]!;
+  return op((expr as Record<string, unknown>)[key], {
+    ...env,
+    depthEval: (e: unknown) => ev(e, env, depth + 1),
+  } as EvalEnv);
+}
+
+// Each operator evaluates its own arguments so that `and`, `or` and `if` short-circuit.
+function sub(env: EvalEnv, expr: unknown): unknown {
+  return (env as EvalEnv & { depthEval: (e: unknown) => unknown }).depthEval(expr);
+}
+
+const pair = (args: Args, env: EvalEnv): [unknown, unknown] => {
+  const [a, b] = list(args);
+  return [sub(env, a), sub(env, b)];
+};
+
+const OPERATORS: Record<string, Operator> = Object.assign(Object.create(null) as Record<string, Operator>, {
+  $: (path: Args, env: EvalEnv) => (typeof path === 'string' ? readPath(env.scope, path) : undefined),
+  t: (text: Args, env: EvalEnv) => (typeof text === 'string' ? interpolate(text, env.scope, env.format) : ''),
+  '==': (args: Args, env: EvalEnv) => looseEquals(...pair(args, env)),
+  '!=': (args: Args, env: EvalEnv) => !looseEquals(...pair(args, env)),
+  '<': (args: Args, env: EvalEnv) => compareNumbers(...pair(args, env), (x, y) => x < y),
+  '<=': (args: Args, env: EvalEnv) => compareNumbers(...pair(args, env), (x, y) => x <= y),
+  '>': (args: Args, env: EvalEnv) => compareNumbers(...pair(args, env), (x, y) => x > y),
+  '>=': (args: Args, env: EvalEnv) => compareNumbers(...pair(args, env), (x, y) => x >= y),
+  '+': (args: Args, env: EvalEnv) => {
+    const [a, b] = pair(args, env);
+    return toNumber(a) + toNumber(b);
+  },
+  '-': (args: Args, env: EvalEnv) => {
+    const [a, b] = pair(args, env);
+    return toNumber(a) - toNumber(b);
+  },
+  and: (args: Args, env: EvalEnv) => {
+    for (const item of list(args)) if (!isTruthy(sub(env, item))) return false;
+    return true;
+  },
+  or: (args: Args, env: EvalEnv) => {
+    let value: unknown;
+    for (const item of list(args)) {
+      value = sub(env, item);
+      if (isTruthy(value)) return value;
+    }
+    return value;
+  },
+  not: (arg: Args, env: EvalEnv) => !isTruthy(sub(env, arg)),
+  in: (args: Args, env: EvalEnv) => {
+    const [needle, hay] = pair(args, env);
+    return Array.isArray(hay) && hay.some((item) => looseEquals(needle, item));
+  },
+  '??': (args: Args, env: EvalEnv) => {
+    for (const item of list(args)) {
+      const value = sub(env, item);
+      if (!isMissing(value)) return value;
+    }
+    return undefined;
+  },
+  if: (args: Args, env: EvalEnv) => {
+    const [cond, yes, no] = list(args);
+    return isTruthy(sub(env, cond)) ? sub(env, yes) : sub(env, no);
+  },
+  len: (arg: Args, env: EvalEnv) => {
+    const value = sub(env, arg);
+    return Array.isArray(value) || typeof value === 'string' ? value.length : 0;
+  },
+  format: (args: Args, env: EvalEnv) => {
+    const [value, name, arg] = list(args);
+    return env.format(String(name), sub(env, value), typeof arg === 'string' ? arg : undefined);
+  },
+  lookup: (args: Args, env: EvalEnv) => {
+    const [key, table, fallback] = list(args);
+    const k = toText(sub(env, key));
+    if (table && typeof table === 'object' && Object.prototype.hasOwnProperty.call(table, k)) {
+      return (table as Record<string, unknown>)[k];
+    }
+    return sub(env, fallback);
+  },
+  concat: (args: Args, env: EvalEnv) =>
+    list(args)
+      .map((item) => toText(sub(env, item)))
+      .join(''),
+  join: (args: Args, env: EvalEnv) => {
+    const [items, sep, field] = list(args);
+    const value = sub(env, items);
+    if (!Array.isArray(value)) return '';
+    const pick = typeof field === 'string' ? (v: unknown) => readPath(v, field) : (v: unknown) => v;
+    return value.map((v) => toText(pick(v))).join(typeof sep === 'string' ? sep : ',');
+  },
+  slice: (args: Args, env: EvalEnv) => {
+    const [items, start, end] = list(args).map((a) => sub(env, a));
+    if (!Array.isArray(items) && typeof items !== 'string') return [];
+    return items.slice(toNumber(start), end === undefined ? undefined : toNumber(end));
+  },
+  matches: (args: Args, env: EvalEnv) => {
+    const [text, pattern] = list(args);
+    if (typeof pattern !== 'string') return false;
+    try {
+      return new RegExp(pattern).test(toText(sub(env, text)));
+    } catch {
+      return false;
+    }
+  },
+  obj: (fields: Args, env: EvalEnv) => evaluateFields(fields, env),
+  json: (arg: Args, env: EvalEnv) => toText(sub(env, arg)),
+  parse: (arg: Args, env: EvalEnv) => {
+    const text = sub(env, arg);
+    if (typeof text !== 'string') return undefined;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return undefined;
+    }
+  },
+});
+
+export const OPERATOR_NAMES: readonly string[] = Object.keys(OPERATORS);
+
+export function evaluate(expr: unknown, env: EvalEnv): unknown {
+  return ev(expr, env, 0);
+}
+
+/** Evaluates each field of a `{name: expr}` map into a fresh object (no prototype tricks survive). */
+export function evaluateFields(fields: unknown, env: EvalEnv): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (!fields || typeof fields !== 'object' || Array.isArray(fields)) return out;
+  for (const [key, expr] of Object.entries(fields)) {
+    if (key === '__proto__') continue;
+    out[key] = ev(expr, env, 1);
+  }
+  return out;
+}

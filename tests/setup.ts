@@ -1,0 +1,8 @@
+import { afterEach } from 'vitest';
+
+afterEach(async () => {
+  if (typeof document !== 'undefined') {
+    const { cleanup } = await import('@testing-library/react');
+    cleanup();
+  }
+});
