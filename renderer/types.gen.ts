@@ -21,12 +21,144 @@ export type List = [Expr, ...Expr[]];
  */
 export type CallAction = ActionBase & ActionsCall;
 /**
- * One action, chosen by its "do": call, toast.
+ * One action, chosen by its "do": alert, back, bridge, call, closeModal, copy, countdown, delay, geolocate, if, navigate, openModal, parallel, set, stop, storage, switch, toast, track, validate.
  *
  * This interface was referenced by `ScreenDocument`'s JSON-Schema
  * via the `definition` "Action".
  */
-export type Action = CallAction | ToastAction;
+export type Action =
+  | AlertAction
+  | BackAction
+  | BridgeAction
+  | CallAction
+  | CloseModalAction
+  | CopyAction
+  | CountdownAction
+  | DelayAction
+  | GeolocateAction
+  | IfAction
+  | NavigateAction
+  | OpenModalAction
+  | ParallelAction
+  | SetAction
+  | StopAction
+  | StorageAction
+  | SwitchAction
+  | ToastAction
+  | TrackAction
+  | ValidateAction;
+/**
+ * Shows a blocking message box (used by the developer preview page).
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "ActionsAlert".
+ */
+export type AlertAction = ActionBase & ActionsAlert;
+/**
+ * Goes back to the previous page, or to `fallback` when there is no previous page (the screen was opened directly).
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "ActionsBack".
+ */
+export type BackAction = ActionBase & ActionsBack;
+/**
+ * Asks the native app to do something: open a page, close the webview, go home, go to the profile tab, log out, call a phone number, open the store rating, confirm an analytics point, start or end the bank flow. The app decides how each one is sent to the native side.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "ActionsBridge".
+ */
+export type BridgeAction = ActionBase & ActionsBridge;
+/**
+ * Closes a popup (its onClose actions run). Without an id it closes the one on top. Closing one that is not open does nothing.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "ActionsCloseModal".
+ */
+export type CloseModalAction = ActionBase & ActionsCloseModal;
+/**
+ * Copies text to the clipboard. `toast` is shown only when the copy succeeded; copying an empty text counts as a failure.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "ActionsCopy".
+ */
+export type CopyAction = ActionBase & ActionsCopy;
+/**
+ * Starts, stops or resets a countdown declared under the screen's `timers` (read it as timers.<id>.remaining and timers.<id>.running). Starting one that is already running does nothing.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "ActionsCountdown".
+ */
+export type CountdownAction = ActionBase & ActionsCountdown;
+/**
+ * Waits before the next action runs. If the borrower leaves the screen meanwhile, the actions after it do not run.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "ActionsDelay".
+ */
+export type DelayAction = ActionBase & ActionsDelay;
+/**
+ * Asks the device for its position. When it is known, it is stored in `into` and `then` runs (position.latitude and position.longitude are available there); when the device does not support it, the borrower refuses, or no answer comes in time, `else` runs.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "ActionsGeolocate".
+ */
+export type GeolocateAction = ActionBase & ActionsGeolocate;
+/**
+ * Runs `then` when `cond` is truthy, otherwise `else`. A `stop` inside a branch also ends the actions after this `if`. (Every action also has `when`, which only skips that one action.)
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "ActionsIf".
+ */
+export type IfAction = ActionBase & ActionsIf;
+/**
+ * Opens another page. Only app paths starting with / and http(s) addresses are followed; anything else (javascript:, data:, an empty value) is refused: nothing opens, a toast says so and the problem is reported, and the actions after this one do not run.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "ActionsNavigate".
+ */
+export type NavigateAction = ActionBase & ActionsNavigate;
+/**
+ * Opens a popup declared under the screen's `modals`. Opening one that is already open does nothing.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "ActionsOpenModal".
+ */
+export type OpenModalAction = ActionBase & ActionsOpenModal;
+/**
+ * Runs several action lists at the same time (for example two independent calls) and goes on when all of them have finished. If any list stopped, the actions after this one do not run.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "ActionsParallel".
+ */
+export type ParallelAction = ActionBase & ActionsParallel;
+/**
+ * Writes a value into the screen state (a form field, a UI flag, data), so blocks showing it update.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "ActionsSet".
+ */
+export type SetAction = ActionBase & ActionsSet;
+/**
+ * Ends the current list of actions; inside an `if`, `switch` or call branch it also ends the list around it (e.g. after showing a message for a missing choice).
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "ActionsStop".
+ */
+export type StopAction = ActionBase & ActionsStop;
+/**
+ * Saves, reads or removes values kept on the phone. `local` survives closing the app; `session` lasts while the webview is open. Objects and lists are saved as JSON and read back as objects; other values are saved and read back as text. Reading a missing or corrupt value gives null. A failing storage (full, private browsing) is reported and does not stop the actions after it.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "ActionsStorage".
+ */
+export type StorageAction = ActionBase & ActionsStorage;
+/**
+ * Runs the actions of the first case that lists the value of `on`, otherwise `default`. Values match as with == ('174' matches 174).
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "ActionsSwitch".
+ */
+export type SwitchAction = ActionBase & ActionsSwitch;
 /**
  * Shows a short message at the bottom of the screen.
  *
@@ -35,6 +167,20 @@ export type Action = CallAction | ToastAction;
  */
 export type ToastAction = ActionBase & ActionsToast;
 /**
+ * Records an analytics event. A failing tracker never stops the actions after it.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "ActionsTrack".
+ */
+export type TrackAction = ActionBase & ActionsTrack;
+/**
+ * Checks values before anything is sent. Rules are checked in order; the first that fails shows its message as a toast and ends the action sequence, so nothing after it runs. A value that is not text is checked as text; a missing value is empty text. Lengths count characters.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "ActionsValidate".
+ */
+export type ValidateAction = ActionBase & ActionsValidate;
+/**
  * Actions run one after the other; each waits for the one before to settle.
  *
  * This interface was referenced by `CommonDefinitions`'s JSON-Schema
@@ -42,12 +188,222 @@ export type ToastAction = ActionBase & ActionsToast;
  */
 export type Actions = Action[];
 /**
- * One block of a screen, chosen by its "type": text.
+ * One block of a screen, chosen by its "type": article, barcode, button, checkbox, choice, codeBox, column, countdownButton, divider, foldList, hero, iframe, image, imagePicker, input, keyValue, link, picker, qrcode, repeat, row, section, spacer, stars, switch, tabs, text, textarea.
  *
  * This interface was referenced by `ScreenDocument`'s JSON-Schema
  * via the `definition` "Block".
  */
-export type Block = TextBlock;
+export type Block =
+  | ArticleBlock
+  | BarcodeBlock
+  | ButtonBlock
+  | CheckboxBlock
+  | ChoiceBlock
+  | CodeBoxBlock
+  | ColumnBlock
+  | CountdownButtonBlock
+  | DividerBlock
+  | FoldListBlock
+  | HeroBlock
+  | IframeBlock
+  | ImageBlock
+  | ImagePickerBlock
+  | InputBlock
+  | KeyValueBlock
+  | LinkBlock
+  | PickerBlock
+  | QrcodeBlock
+  | RepeatBlock
+  | RowBlock
+  | SectionBlock
+  | SpacerBlock
+  | StarsBlock
+  | SwitchBlock
+  | TabsBlock
+  | TextBlock
+  | TextareaBlock;
+/**
+ * The product's own long text (legal pages, about us): a title and sections of paragraphs and bullet lists. Text only, never HTML; placeholders such as {config.lenderName} are filled in with the t operator.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "BlocksArticle".
+ */
+export type ArticleBlock = BlockBase & BlocksArticle;
+/**
+ * Draws a CODE128 barcode of a text (a payment code for a store cashier to scan), with the text in readable digits below. Nothing shows while the value is empty; a value that CODE128 cannot hold (non-ASCII characters) shows only the text.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "BlocksBarcode".
+ */
+export type BarcodeBlock = BlockBase & BlocksBarcode;
+/**
+ * A button. While its actions run it shows a loading state and ignores more taps (a double tap on Pay sends one request), unless allowRepeat. A disabled button is grey and does nothing.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "BlocksButton".
+ */
+export type ButtonBlock = BlockBase & BlocksButton;
+/**
+ * A box the user ticks, bound to a true/false state path, with its label and optional blocks after it (for example agreement links, which do not toggle the box). To have it ticked at first, set the bound value to true in the document's `state`.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "BlocksCheckbox".
+ */
+export type CheckboxBlock = BlockBase & BlocksCheckbox;
+/**
+ * A list of items of which exactly one is selected (payment channels, for example). The bound state holds the selected item's INDEX; while it is unset the first item (0) is selected. Each item is drawn by `children`, which can read `item`, `index` and `selected` (true for the selected item). Tapping an item selects it.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "BlocksChoice".
+ */
+export type ChoiceBlock = BlockBase & BlocksChoice;
+/**
+ * A payment or contract code shown large, with an optional Copy button. Copying goes through the app's clipboard (with its fallback for old webviews); the toast shows only when the copy worked.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "BlocksCodeBox".
+ */
+export type CodeBoxBlock = BlockBase & BlocksCodeBox;
+/**
+ * Blocks stacked one under the other. Inside a row, `grow` makes it take the remaining width (the text next to a logo).
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "BlocksColumn".
+ */
+export type ColumnBlock = BlockBase & BlocksColumn;
+/**
+ * A 'send code' button tied to a countdown of the screen's `timers`. Idle, it shows `label` and runs `onTap` (which typically validates, calls the server and starts the countdown with {"do": "countdown", "timer": ..., "op": "start"}). While the countdown runs it looks disabled, shows `countingLabel`, and a tap only toasts `lockedMessage`.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "BlocksCountdownButton".
+ */
+export type CountdownButtonBlock = BlockBase & BlocksCountdownButton;
+/**
+ * A thin horizontal line between blocks.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "BlocksDivider".
+ */
+export type DividerBlock = BlockBase & BlocksDivider;
+/**
+ * Like repeat, but shows only the first `folded` items (2 by default) until 'more' is tapped; 'hide' folds it again. The control shows only when there are more items than `folded`.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "BlocksFoldList".
+ */
+export type FoldListBlock = BlockBase & BlocksFoldList;
+/**
+ * A header banner: a title and a line of text in white, over a background picture or on the brand colour when there is none (the loan-details status header).
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "BlocksHero".
+ */
+export type HeroBlock = BlockBase & BlocksHero;
+/**
+ * Embeds another page (the privacy policy, the loan agreement). Only http(s) addresses and app paths are shown; otherwise the words 'This content cannot be shown'. The frame is always sandboxed; `sandbox` lists what it may do. Avoid allow-scripts together with allow-same-origin for a page of this app's own origin: together they undo the sandbox.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "BlocksIframe".
+ */
+export type IframeBlock = BlockBase & BlocksIframe;
+/**
+ * A picture. Only http(s) addresses and app paths are shown; a refused or broken address shows nothing (or a grey placeholder box), never a broken-image icon. Images load lazily unless `priority` is set. With `zoom`, a tap opens the picture full screen (payment-guide screenshots).
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "BlocksImage".
+ */
+export type ImageBlock = BlockBase & BlocksImage;
+/**
+ * Lets the user add photos (up to `max`), each uploaded as soon as it is picked. Uploads run strictly one at a time in the order picked; the file being sent is `file` inside `upload` (so the call says "files": {"problemImage": "file"}). After a successful upload, `append` is read with the call's `result` in scope and added to the bound list; a failed upload adds nothing (the call's `else` or the app's failure toast tells the user). Picks beyond `max` are ignored and the picker is disabled while `max` images are held. Each thumbnail has a remove button.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "BlocksImagePicker".
+ */
+export type ImagePickerBlock = BlockBase & BlocksImagePicker;
+/**
+ * A one-line text field bound to a state path. A mask keeps only what the field allows: `digits` strips every non-digit; `phone` keeps at most 11 digits and shows them grouped 3-4-4 (138 0013 8000) while the state holds the digits only; `bankCard` shows digits in groups of four and stores the digits. `maxLength` is a hard cap: longer input is cut.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "BlocksInput".
+ */
+export type InputBlock = BlockBase & BlocksInput;
+/**
+ * Label/value rows (loan details, repayment detail). Either `rows` from server data (a list of objects; the label and value are read from labelKey and valueKey) or fixed `items`. A missing or mistyped list shows nothing. Values are shown as text.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "BlocksKeyValue".
+ */
+export type KeyValueBlock = BlockBase & BlocksKeyValue;
+/**
+ * Tappable words inside the page. Exactly one of: `onTap` (actions), `href` (an http(s) address or app path; anything else is shown as plain words), or `mailto` (opens the mail client, only for something that looks like an e-mail address).
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "BlocksLink".
+ */
+export type LinkBlock = BlockBase & BlocksLink;
+/**
+ * A field that opens a list from the bottom of the screen. Tapping an option highlights it; Confirm stores it and closes; Cancel (or tapping outside) closes without change. The field shows the chosen option's label.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "BlocksPicker".
+ */
+export type PickerBlock = BlockBase & BlocksPicker;
+/**
+ * Draws a QR code of a text (a payment code or an address) on the page. Nothing shows while the value is empty.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "BlocksQrcode".
+ */
+export type QrcodeBlock = BlockBase & BlocksQrcode;
+/**
+ * Shows its children once per item of a list, each item in its own scope (item.*, index, local.*). Shows `empty` when the list is empty or missing, and at most `limit` items.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "BlocksRepeat".
+ */
+export type RepeatBlock = BlockBase & BlocksRepeat;
+/**
+ * Blocks side by side, for example a logo next to a product name, or a label on the left and an amount on the right.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "BlocksRow".
+ */
+export type RowBlock = BlockBase & BlocksRow;
+/**
+ * A card or group of blocks with an optional title. It can be tappable as a whole (a list item that opens a detail) and can be greyed out (a disabled recommended product: grey, and taps do nothing).
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "BlocksSection".
+ */
+export type SectionBlock = BlockBase & BlocksSection;
+/**
+ * Empty space between blocks.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "BlocksSpacer".
+ */
+export type SpacerBlock = BlockBase & BlocksSpacer;
+/**
+ * A row of stars. Tapping star N stores N and fills stars 1 to N. The bound number is 0 (or unset) until a star is tapped.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "BlocksStars".
+ */
+export type StarsBlock = BlockBase & BlocksStars;
+/**
+ * Shows the first case whose values include the value of `on`, else `default`. '174' matches 174. This is how a screen shows different buttons by order status.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "BlocksSwitch".
+ */
+export type SwitchBlock = BlockBase & BlocksSwitch;
+/**
+ * A row of tabs with the selected tab's content below. Fixed `tabs`, or tabs from a data list (`items` with titleKey/valueKey, and one `body` shown for the selected item, which it reads as item.*). `bind` keeps the selection in the state (the item's value, or the tab's index for fixed tabs) so other blocks and actions can read it.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "BlocksTabs".
+ */
+export type TabsBlock = BlockBase & BlocksTabs;
 /**
  * A line or paragraph of text. Server strings are shown as text, never as HTML; newlines are kept.
  *
@@ -55,6 +411,16 @@ export type Block = TextBlock;
  * via the `definition` "BlocksText".
  */
 export type TextBlock = BlockBase & BlocksText;
+/**
+ * A multi-line text field bound to a state path. `maxLength` is a hard cap: typing at the limit does nothing and pasted text is cut to fit. `counter` shows how many characters are used ("57/200"). For read-only display, give `value` and `readOnly`.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "BlocksTextarea".
+ */
+export type TextareaBlock = BlockBase & BlocksTextarea & BlocksTextarea1;
+export type BlocksTextarea = {
+  [k: string]: unknown | undefined;
+};
 /**
  * Blocks shown one under the other.
  *
@@ -351,6 +717,226 @@ export interface ActionsCall {
 export interface Fields {
   [k: string]: Expr | undefined;
 }
+export interface ActionsAlert {
+  do: 'alert';
+  /**
+   * The message.
+   */
+  text: Expr;
+}
+export interface ActionsBack {
+  do: 'back';
+  /**
+   * An app path opened when there is nowhere to go back to, e.g. /complaint.
+   */
+  fallback?: string;
+}
+export interface ActionsBridge {
+  do: 'bridge';
+  /**
+   * The native action: openPage (open a page, with payload), closeWebview, openPageSingle (open a page with a single-item payload), goHome, goMine (profile tab), goLogin (log out), callPhone, goRate (store rating), confirmBurialPoint (analytics confirmation), startBank, endBank.
+   */
+  name:
+    | 'openPage'
+    | 'closeWebview'
+    | 'openPageSingle'
+    | 'goHome'
+    | 'goMine'
+    | 'goLogin'
+    | 'callPhone'
+    | 'goRate'
+    | 'confirmBurialPoint'
+    | 'startBank'
+    | 'endBank';
+  /**
+   * What the native action receives: named fields ({"productId": {"$": "params.productId"}}) or one expression ({"$": "data.jumpUrl"}). An object with a single operator key ($, t, if...) is read as an expression.
+   */
+  payload?: Fields | Expr;
+}
+export interface ActionsCloseModal {
+  do: 'closeModal';
+  /**
+   * The popup's id; omit it to close the top one.
+   */
+  id?: string;
+}
+export interface ActionsCopy {
+  do: 'copy';
+  /**
+   * The text to copy, e.g. {"$": "params.payCode"}.
+   */
+  text: Expr;
+  /**
+   * Shown when the text was copied, e.g. "copy success".
+   */
+  toast?: Expr;
+  /**
+   * Shown when copying failed (nothing by default).
+   */
+  failToast?: Expr;
+}
+export interface ActionsCountdown {
+  do: 'countdown';
+  /**
+   * The countdown's id in the screen's `timers`.
+   */
+  timer: string;
+  /**
+   * start: count down from the full time; stop: pause; reset: back to the full time, stopped.
+   */
+  op: 'start' | 'stop' | 'reset';
+}
+export interface ActionsDelay {
+  do: 'delay';
+  /**
+   * How long to wait, in milliseconds (at most one minute).
+   */
+  ms: number;
+}
+export interface ActionsGeolocate {
+  do: 'geolocate';
+  /**
+   * Where {latitude, longitude} is stored when known.
+   */
+  into?: string;
+  /**
+   * Give up after this long (default 20000).
+   */
+  timeoutMs?: number;
+  /**
+   * Runs with the position.
+   */
+  then?: Actions;
+  /**
+   * Runs when no position is available.
+   */
+  else?: Actions;
+}
+export interface ActionsIf {
+  do: 'if';
+  /**
+   * The condition. Falsy: missing, null, false, 0, '', an empty list.
+   */
+  cond: Expr;
+  /**
+   * Runs when the condition is truthy.
+   */
+  then?: Actions;
+  /**
+   * Runs when it is falsy.
+   */
+  else?: Actions;
+}
+export interface ActionsNavigate {
+  do: 'navigate';
+  /**
+   * Where to go: an app path such as /repay, or an http(s) address (often read from the server, e.g. {"$": "data.h5Url"}).
+   */
+  to: Expr;
+  /**
+   * Query parameters added to the address.
+   */
+  query?: Fields;
+  /**
+   * Replace the current page instead of adding a history entry (Back will not return here).
+   */
+  replace?: boolean;
+  /**
+   * Add the session and device parameters of the current page. Default: yes for app paths, no for http(s) addresses; the app adds them only to its own pages, never to a third party's.
+   */
+  commonParams?: boolean;
+  /**
+   * The toast shown when the address is refused (default "This link cannot be opened"; an empty text shows none).
+   */
+  refusedMessage?: Expr;
+}
+export interface ActionsOpenModal {
+  do: 'openModal';
+  /**
+   * The popup's id in the screen's `modals`.
+   */
+  id: string;
+}
+export interface ActionsParallel {
+  do: 'parallel';
+  /**
+   * The action lists run side by side.
+   *
+   * @minItems 1
+   */
+  branches: [Actions, ...Actions[]];
+}
+export interface ActionsSet {
+  do: 'set';
+  /**
+   * Where the value goes: form.*, ui.*, data.* or local.* (this list item's own state).
+   */
+  path: string;
+  /**
+   * The value: a plain value or an expression.
+   */
+  value: Expr;
+  /**
+   * When both the current value and the new one are objects, keep the current fields and overwrite only the new ones.
+   */
+  merge?: boolean;
+}
+export interface ActionsStop {
+  do: 'stop';
+}
+export interface ActionsStorage {
+  do: 'storage';
+  /**
+   * local: kept across visits; session: until the webview closes.
+   */
+  scope: 'local' | 'session';
+  /**
+   * set: save `value` under `key` (null removes it); get: read `key` into `into`; remove: delete `key`; clearPrefix: delete every key starting with `prefix`.
+   */
+  op: 'set' | 'get' | 'remove' | 'clearPrefix';
+  /**
+   * The storage key, e.g. repayInfo.
+   */
+  key?: string;
+  /**
+   * For set: the value to save.
+   */
+  value?: Expr;
+  /**
+   * For get: where the value read is put.
+   */
+  into?: string;
+  /**
+   * For clearPrefix: keys starting with this are deleted (e.g. complaint. to clear only the complaint draft, checklist D-29). Never empty: clearing everything is not allowed.
+   */
+  prefix?: string;
+}
+export interface ActionsSwitch {
+  do: 'switch';
+  /**
+   * The value to match, e.g. {"$": "data.orderStatus"}.
+   */
+  on: Expr;
+  /**
+   * Tried in order; the first match runs.
+   */
+  cases: {
+    /**
+     * The values this case matches.
+     *
+     * @minItems 1
+     */
+    in: [Expr, ...Expr[]];
+    /**
+     * Runs when the value matches.
+     */
+    then?: Actions;
+  }[];
+  /**
+   * Runs when no case matches.
+   */
+  default?: Actions;
+}
 export interface ActionsToast {
   do: 'toast';
   /**
@@ -364,6 +950,87 @@ export interface ActionsToast {
    * How long it shows; 300 or less means the default (3000).
    */
   ms?: number;
+}
+export interface ActionsTrack {
+  do: 'track';
+  /**
+   * The event name.
+   */
+  event: string;
+  /**
+   * Event fields.
+   */
+  payload?: Fields;
+}
+export interface ActionsValidate {
+  do: 'validate';
+  /**
+   * The checks, in the order they are made.
+   *
+   * @minItems 1
+   */
+  rules: [
+    {
+      /**
+       * The value checked.
+       */
+      value: Expr;
+      /**
+       * Check this rule only when this is truthy (e.g. the field is shown).
+       */
+      when?: Expr;
+      /**
+       * Fails when the value is empty or only spaces.
+       */
+      required?: boolean;
+      /**
+       * A regular expression the value must match; anchor it with ^ and $ to match the whole value. Empty text is checked too: it fails unless the pattern allows it.
+       */
+      pattern?: string;
+      /**
+       * Fails when shorter.
+       */
+      minLength?: number;
+      /**
+       * Fails when longer.
+       */
+      maxLength?: number;
+      /**
+       * The toast shown when this rule fails.
+       */
+      message: Expr;
+    },
+    ...{
+      /**
+       * The value checked.
+       */
+      value: Expr;
+      /**
+       * Check this rule only when this is truthy (e.g. the field is shown).
+       */
+      when?: Expr;
+      /**
+       * Fails when the value is empty or only spaces.
+       */
+      required?: boolean;
+      /**
+       * A regular expression the value must match; anchor it with ^ and $ to match the whole value. Empty text is checked too: it fails unless the pattern allows it.
+       */
+      pattern?: string;
+      /**
+       * Fails when shorter.
+       */
+      minLength?: number;
+      /**
+       * Fails when longer.
+       */
+      maxLength?: number;
+      /**
+       * The toast shown when this rule fails.
+       */
+      message: Expr;
+    }[],
+  ];
 }
 /**
  * Fields every block may have.
@@ -407,6 +1074,2939 @@ export interface Style {
   rounded?: boolean;
   sticky?: 'bottom';
 }
+export interface BlocksArticle {
+  /**
+   * Always "article".
+   */
+  type: 'article';
+  /**
+   * The page heading.
+   */
+  title?: Expr;
+  /**
+   * The sections in order.
+   */
+  sections: {
+    /**
+     * The section heading.
+     */
+    heading?: Expr;
+    /**
+     * Paragraphs, each a text.
+     *
+     * Items: Text to show: a plain string, or an expression (for example {"t": "Hello {data.name}"}). Always shown as text, never as HTML.
+     *
+     * This interface was referenced by `CommonDefinitions`'s JSON-Schema
+     * via the `definition` "text".
+     */
+    paragraphs?: Expr[];
+    /**
+     * A bullet list after the paragraphs, each item a text.
+     *
+     * Items: Text to show: a plain string, or an expression (for example {"t": "Hello {data.name}"}). Always shown as text, never as HTML.
+     *
+     * This interface was referenced by `CommonDefinitions`'s JSON-Schema
+     * via the `definition` "text".
+     */
+    bullets?: Expr[];
+  }[];
+}
+export interface BlocksBarcode {
+  type: 'barcode';
+  /**
+   * The text encoded in the barcode.
+   */
+  value: Expr;
+  /**
+   * What the barcode is, for screen readers (e.g. 'Payment barcode').
+   */
+  alt: Expr;
+  /**
+   * Height of the bars in CSS pixels; the width fills the screen.
+   */
+  height?: number;
+  /**
+   * Show the text under the bars.
+   */
+  showText?: boolean;
+}
+export interface BlocksButton {
+  /**
+   * Always "button".
+   */
+  type: 'button';
+  /**
+   * The button's words.
+   */
+  label: Expr;
+  /**
+   * primary: filled brand colour; secondary: grey; outline: brand border; text and link: no box.
+   */
+  variant?: 'primary' | 'secondary' | 'outline' | 'text' | 'link';
+  /**
+   * When truthy the button is grey and does nothing (Go Loan while the agreement is unchecked).
+   */
+  disabled?: Expr;
+  /**
+   * Actions run on tap.
+   */
+  onTap?: Actions;
+  /**
+   * Lets a tap start the actions again while they still run (no loading state). Keep false for anything that sends money or data.
+   */
+  allowRepeat?: boolean;
+  /**
+   * A small line shown above the button, e.g. 'Short of money?'.
+   */
+  hint?: Expr;
+  /**
+   * Full width. Default: true for primary buttons, false for the others.
+   */
+  block?: boolean;
+}
+export interface BlocksCheckbox {
+  type: 'checkbox';
+  /**
+   * Where true (ticked) or false is stored.
+   */
+  bind: string;
+  /**
+   * The text beside the box; tapping it toggles the box.
+   */
+  label: Expr;
+  /**
+   * Blocks shown after the label on the same line (wrapping), e.g. agreement links.
+   */
+  children?: Blocks;
+  /**
+   * Shown but cannot be changed.
+   */
+  readOnly?: boolean;
+  /**
+   * Runs after each toggle, once the new value is in the state.
+   */
+  onChange?: Actions;
+}
+export interface BlocksChoice {
+  type: 'choice';
+  /**
+   * The list to choose from.
+   */
+  items: Expr;
+  /**
+   * Where the selected index is stored (0 when unset).
+   */
+  bind: string;
+  /**
+   * What the list is, for screen readers (e.g. 'Payment Method').
+   */
+  label?: Expr;
+  /**
+   * The blocks drawn for each item, with item, index and selected in scope.
+   */
+  children: Blocks;
+  /**
+   * Runs after the selection changes.
+   */
+  onChange?: Actions;
+}
+export interface BlocksCodeBox {
+  type: 'codeBox';
+  /**
+   * The code to show and copy.
+   */
+  code: Expr;
+  /**
+   * A caption above the code, e.g. 'Contract No.'.
+   */
+  label?: Expr;
+  /**
+   * The copy button's label, e.g. 'Copy'. Without it there is no copy button.
+   */
+  copyLabel?: Expr;
+  /**
+   * Tapping the code itself copies it.
+   */
+  tapToCopy?: boolean;
+  /**
+   * The toast after a successful copy (default 'copy success').
+   */
+  copiedToast?: Expr;
+  /**
+   * Runs when the code is tapped (e.g. open the pay-code page).
+   */
+  onTap?: Actions;
+}
+export interface BlocksColumn {
+  /**
+   * Always "column".
+   */
+  type: 'column';
+  /**
+   * The stacked blocks.
+   */
+  children: Blocks;
+  /**
+   * Takes the remaining width of the row it is in.
+   */
+  grow?: boolean;
+  /**
+   * Space between the blocks.
+   */
+  gap?: 'none' | 'sm' | 'md' | 'lg';
+  /**
+   * Horizontal alignment of the blocks.
+   */
+  align?: 'start' | 'center' | 'end' | 'stretch';
+}
+export interface BlocksCountdownButton {
+  type: 'countdownButton';
+  /**
+   * The countdown's id in the screen's `timers`.
+   */
+  timer: string;
+  /**
+   * The text while idle.
+   */
+  label: Expr;
+  /**
+   * The text while counting, e.g. {"t": "{timers.sms.remaining}s"}.
+   */
+  countingLabel?: Expr;
+  /**
+   * Runs on a tap while idle. A second tap while these run is ignored.
+   */
+  onTap: Actions;
+  /**
+   * Toasted when tapped while counting; nothing else runs.
+   */
+  lockedMessage?: Expr;
+}
+export interface BlocksDivider {
+  /**
+   * Always "divider".
+   */
+  type: 'divider';
+  /**
+   * Leaves a margin on both sides instead of running edge to edge.
+   */
+  inset?: boolean;
+}
+export interface BlocksFoldList {
+  /**
+   * Always "foldList".
+   */
+  type: 'foldList';
+  /**
+   * The list to show, usually {"$": "data.list"}. Anything that is not a list counts as empty.
+   */
+  items: Expr;
+  /**
+   * The name each item is read by in the children: item.name, item.amount.
+   */
+  as?: string;
+  /**
+   * The name of the item's position (0, 1, 2...) in the children.
+   */
+  indexAs?: string;
+  /**
+   * The item field that identifies an item (for example "id"). It keeps each item's own state (local.*) with the item when the list changes. Default: the position.
+   */
+  key?: string;
+  /**
+   * The blocks shown for each item that is shown. They read the item as item.* (or the `as` name), its position as index, and the item's own state as local.*.
+   */
+  children: Blocks;
+  /**
+   * The blocks shown when the list is empty or missing.
+   */
+  empty?: Blocks;
+  /**
+   * Shows at most this many items, so a huge list cannot freeze a cheap phone.
+   */
+  limit?: number;
+  /**
+   * column: one under the other; row: side by side, wrapping; grid2: two per line.
+   */
+  direction?: 'column' | 'row' | 'grid2';
+  /**
+   * How many items show while folded.
+   */
+  folded?: number;
+  /**
+   * The words of the control that shows all items (default "more").
+   */
+  moreLabel?: Expr;
+  /**
+   * The words of the control that folds the list again (default "hide").
+   */
+  hideLabel?: Expr;
+}
+export interface BlocksHero {
+  /**
+   * Always "hero".
+   */
+  type: 'hero';
+  /**
+   * The background picture; missing, refused or broken shows the brand colour.
+   */
+  image?: Expr;
+  /**
+   * The large line, e.g. the order status.
+   */
+  title?: Expr;
+  /**
+   * The smaller line under it.
+   */
+  text?: Expr;
+  /**
+   * Minimum height in px.
+   */
+  height?: number;
+  /**
+   * More blocks under the text (an amount, a date).
+   */
+  children?: Blocks;
+}
+export interface BlocksIframe {
+  /**
+   * Always "iframe".
+   */
+  type: 'iframe';
+  /**
+   * The page to embed.
+   */
+  src: Expr;
+  /**
+   * What the frame holds, read by screen readers.
+   */
+  title: Expr;
+  /**
+   * Height in px, or "fill" for the height of the screen.
+   */
+  height?: number | 'fill';
+  /**
+   * What the embedded page may do. Empty: nothing (no scripts, forms or popups).
+   */
+  sandbox?: ('allow-scripts' | 'allow-same-origin' | 'allow-forms' | 'allow-popups')[];
+}
+export interface BlocksImage {
+  /**
+   * Always "image".
+   */
+  type: 'image';
+  /**
+   * The picture's address.
+   */
+  src: Expr;
+  /**
+   * What the picture shows, read by screen readers. Required; use "" for a decorative picture.
+   */
+  alt: Expr;
+  /**
+   * Width in px.
+   */
+  width?: number;
+  /**
+   * Height in px.
+   */
+  height?: number;
+  /**
+   * Width:height ratio, e.g. "16:9"; without width or height the picture is full width.
+   */
+  aspect?: string;
+  /**
+   * cover fills the box and crops; contain shows the whole picture.
+   */
+  fit?: 'cover' | 'contain';
+  /**
+   * Shows the picture as a circle (avatars, logos).
+   */
+  round?: boolean;
+  /**
+   * When the picture is missing, refused or broken, shows a grey box of the same size instead of nothing.
+   */
+  placeholder?: boolean;
+  /**
+   * A tap opens the picture full screen; a tap on it or on the close button closes it.
+   */
+  zoom?: boolean;
+  /**
+   * Loads at once (pictures at the top of the page); others load when scrolled near.
+   */
+  priority?: boolean;
+  /**
+   * Actions run when the picture is tapped.
+   */
+  onTap?: Actions;
+}
+export interface BlocksImagePicker {
+  type: 'imagePicker';
+  /**
+   * Where the list of uploaded image addresses is kept.
+   */
+  bind: string;
+  /**
+   * What the photos are for, shown above them and read by screen readers.
+   */
+  label: Expr;
+  /**
+   * The most images the list may hold.
+   */
+  max?: number;
+  /**
+   * Which files the phone offers (a file input `accept` value).
+   */
+  accept?: string;
+  /**
+   * The call that uploads one file, run once per file with `file` in scope.
+   */
+  upload: CallAction;
+  /**
+   * What to add to the list after a successful upload, read with `result` in scope (e.g. {"$": "result.data.url"}). Nothing is added when it is empty.
+   */
+  append: Expr;
+}
+export interface BlocksInput {
+  type: 'input';
+  /**
+   * Where the value is read from and written to (as text; masked fields store digits only).
+   */
+  bind: string;
+  /**
+   * The field's name, shown above it and read by screen readers.
+   */
+  label: Expr;
+  /**
+   * Hide the label on screen; screen readers still read it.
+   */
+  hideLabel?: boolean;
+  /**
+   * Grey hint shown while the field is empty.
+   */
+  placeholder?: Expr;
+  /**
+   * The keyboard and kind of field. `number` shows a numeric keyboard and keeps digits only (unless another mask is set).
+   */
+  inputType?: 'text' | 'tel' | 'email' | 'number' | 'password';
+  /**
+   * What the field keeps: none (any text), digits, phone (11 digits shown 3-4-4) or bankCard (digits shown in fours). Default: digits for inputType number, else none.
+   */
+  mask?: 'none' | 'digits' | 'phone' | 'bankCard';
+  /**
+   * The most characters the state may hold (digits, for masked fields). Longer input is cut.
+   */
+  maxLength?: number;
+  /**
+   * Shown but not editable.
+   */
+  readOnly?: boolean;
+  /**
+   * Runs after each change, once the new value is in the state.
+   */
+  onChange?: Actions;
+  /**
+   * Runs when the user presses Enter (Go on the phone keyboard).
+   */
+  onEnter?: Actions;
+}
+export interface BlocksKeyValue {
+  /**
+   * Always "keyValue".
+   */
+  type: 'keyValue';
+  /**
+   * A list of objects from the data, e.g. {"$": "data.userOrderDetail.detail"}. Entries that are not objects are skipped.
+   */
+  rows?: Expr;
+  /**
+   * The field of each row holding the label.
+   */
+  labelKey?: string;
+  /**
+   * The field of each row holding the value.
+   */
+  valueKey?: string;
+  /**
+   * Fixed rows written in the document.
+   *
+   * @maxItems 100
+   */
+  items?: {
+    /**
+     * The label.
+     */
+    label: Expr;
+    /**
+     * The value.
+     */
+    value: Expr;
+  }[];
+  /**
+   * A display format applied to every value (amount, number, date, datetime...).
+   */
+  valueFormat?: string;
+  /**
+   * Draws a line between rows.
+   */
+  divider?: boolean;
+}
+export interface BlocksLink {
+  /**
+   * Always "link".
+   */
+  type: 'link';
+  /**
+   * The words shown.
+   */
+  text: Expr;
+  /**
+   * Actions run on tap.
+   */
+  onTap?: Actions;
+  /**
+   * Where the link goes.
+   */
+  href?: Expr;
+  /**
+   * With href to an app path: adds the session and device parameters of the current page.
+   */
+  commonParams?: boolean;
+  /**
+   * An e-mail address, e.g. {"$": "data.email"}.
+   */
+  mailto?: Expr;
+}
+export interface BlocksPicker {
+  type: 'picker';
+  /**
+   * Where the chosen option's value is stored.
+   */
+  bind: string;
+  /**
+   * Where the chosen option's label is also stored (optional).
+   */
+  bindLabel?: string;
+  /**
+   * The field's name, shown above it and as the list's title.
+   */
+  label: Expr;
+  /**
+   * Hide the label above the field; screen readers still read it.
+   */
+  hideLabel?: boolean;
+  /**
+   * Shown in the field while nothing is chosen.
+   */
+  placeholder?: Expr;
+  /**
+   * The choices: a fixed list of {label, value}, or an expression giving a list of objects whose label and value are read from the keys `optionLabel` and `optionValue`.
+   */
+  options:
+    | {
+        /**
+         * Text to show: a plain string, or an expression (for example {"t": "Hello {data.name}"}). Always shown as text, never as HTML.
+         *
+         * This interface was referenced by `CommonDefinitions`'s JSON-Schema
+         * via the `definition` "text".
+         */
+        label: Expr;
+        value: string | number | boolean;
+      }[]
+    | Operator;
+  /**
+   * For a list from an expression: the key of each item's label.
+   */
+  optionLabel?: string;
+  /**
+   * For a list from an expression: the key of each item's value.
+   */
+  optionValue?: string;
+  /**
+   * The confirm button's label (default "Confirm").
+   */
+  confirmLabel?: Expr;
+  /**
+   * The cancel button's label (default "Cancel").
+   */
+  cancelLabel?: Expr;
+  /**
+   * Shown but cannot be opened.
+   */
+  readOnly?: boolean;
+  /**
+   * Runs after Confirm has stored a choice.
+   */
+  onChange?: Actions;
+}
+export interface BlocksQrcode {
+  type: 'qrcode';
+  /**
+   * The text encoded in the code.
+   */
+  value: Expr;
+  /**
+   * Width and height in CSS pixels (it shrinks to fit narrow screens).
+   */
+  size?: number;
+  /**
+   * What the code is, for screen readers (e.g. 'Repayment QR code').
+   */
+  alt: Expr;
+}
+export interface BlocksRepeat {
+  /**
+   * Always "repeat".
+   */
+  type: 'repeat';
+  /**
+   * The list to show, usually {"$": "data.list"}. Anything that is not a list counts as empty.
+   */
+  items: Expr;
+  /**
+   * The name each item is read by in the children: item.name, item.amount.
+   */
+  as?: string;
+  /**
+   * The name of the item's position (0, 1, 2...) in the children.
+   */
+  indexAs?: string;
+  /**
+   * The item field that identifies an item (for example "id"). It keeps each item's own state (local.*) with the item when the list changes. Default: the position.
+   */
+  key?: string;
+  /**
+   * The blocks shown for each item. They read the item as item.* (or the `as` name), its position as index, and the item's own state as local.*.
+   */
+  children: Blocks;
+  /**
+   * The blocks shown when the list is empty or missing.
+   */
+  empty?: Blocks;
+  /**
+   * Shows at most this many items, so a huge list cannot freeze a cheap phone.
+   */
+  limit?: number;
+  /**
+   * column: one under the other; row: side by side, wrapping; grid2: two per line.
+   */
+  direction?: 'column' | 'row' | 'grid2';
+}
+export interface BlocksRow {
+  /**
+   * Always "row".
+   */
+  type: 'row';
+  /**
+   * The blocks placed side by side. Use a column with grow to let one cell take the remaining width.
+   */
+  children: Blocks;
+  /**
+   * Space between the blocks.
+   */
+  gap?: 'none' | 'sm' | 'md' | 'lg';
+  /**
+   * Where the blocks sit along the row; between spreads them to both ends.
+   */
+  justify?: 'start' | 'center' | 'end' | 'between';
+  /**
+   * Vertical alignment of the blocks.
+   */
+  align?: 'start' | 'center' | 'end' | 'stretch';
+  /**
+   * Lets the blocks continue on the next line when they do not fit.
+   */
+  wrap?: boolean;
+}
+export interface BlocksSection {
+  /**
+   * Always "section".
+   */
+  type: 'section';
+  /**
+   * A heading shown at the top of the card.
+   */
+  title?: Expr;
+  /**
+   * The blocks inside the card.
+   */
+  children?: Blocks;
+  /**
+   * card: a white rounded box with padding; plain: only groups its children.
+   */
+  variant?: 'card' | 'plain';
+  /**
+   * Actions run when the card is tapped. A tappable card is one big button for screen readers: put no buttons or links inside it (a tap on one would still run only that control's actions).
+   */
+  onTap?: Actions;
+  /**
+   * When truthy the card is shown grey and its onTap does nothing (for example a product whose enabled flag is not 1).
+   */
+  disabled?: Expr;
+}
+export interface BlocksSpacer {
+  /**
+   * Always "spacer".
+   */
+  type: 'spacer';
+  /**
+   * sm 8 px, md 16 px, lg 28 px.
+   */
+  size?: 'sm' | 'md' | 'lg';
+}
+export interface BlocksStars {
+  type: 'stars';
+  /**
+   * Where the number of stars chosen is stored.
+   */
+  bind: string;
+  /**
+   * How many stars are shown.
+   */
+  count?: number;
+  /**
+   * What is being rated, for screen readers (default 'Rating').
+   */
+  label?: Expr;
+  /**
+   * Shows the rating; taps do nothing.
+   */
+  readOnly?: boolean;
+  /**
+   * Runs after a star is tapped, once the new number is in the state.
+   */
+  onChange?: Actions;
+}
+export interface BlocksSwitch {
+  /**
+   * Always "switch".
+   */
+  type: 'switch';
+  /**
+   * The value to match, e.g. {"$": "data.orderStatus"}.
+   */
+  on: Expr;
+  /**
+   * Tried in order; the first match is shown.
+   *
+   * @minItems 1
+   */
+  cases: [
+    {
+      /**
+       * The values this case matches (numbers and numeric strings match each other).
+       *
+       * @minItems 1
+       */
+      in: [Expr, ...Expr[]];
+      /**
+       * What this case shows.
+       */
+      body: Blocks;
+    },
+    ...{
+      /**
+       * The values this case matches (numbers and numeric strings match each other).
+       *
+       * @minItems 1
+       */
+      in: [Expr, ...Expr[]];
+      /**
+       * What this case shows.
+       */
+      body: Blocks;
+    }[],
+  ];
+  /**
+   * What shows when no case matches.
+   */
+  default?: Blocks;
+}
+export interface BlocksTabs {
+  /**
+   * Always "tabs".
+   */
+  type: 'tabs';
+  /**
+   * Fixed tabs.
+   *
+   * @minItems 1
+   * @maxItems 20
+   */
+  tabs?:
+    | [
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+      ]
+    | [
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+      ]
+    | [
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+      ]
+    | [
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+      ]
+    | [
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+      ]
+    | [
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+      ]
+    | [
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+      ]
+    | [
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+      ]
+    | [
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+      ]
+    | [
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+      ]
+    | [
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+      ]
+    | [
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+      ]
+    | [
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+      ]
+    | [
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+      ]
+    | [
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+      ]
+    | [
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+      ]
+    | [
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+      ]
+    | [
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+      ]
+    | [
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+      ]
+    | [
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+        {
+          /**
+           * The tab's title.
+           */
+          title: Expr;
+          /**
+           * What the tab shows when selected.
+           */
+          body?: Blocks;
+        },
+      ];
+  /**
+   * Tabs from a data list, e.g. {"$": "data.tabs"}.
+   */
+  items?: Expr;
+  /**
+   * The field of each item holding the tab title.
+   */
+  titleKey?: string;
+  /**
+   * The field of each item stored in `bind` when it is selected (its position when the field is missing).
+   */
+  valueKey?: string;
+  /**
+   * With items: what the selected tab shows; it reads the selected item as item.* and its position as index.
+   */
+  body?: Blocks;
+  /**
+   * With items: the name the selected item is read by in body.
+   */
+  as?: string;
+  /**
+   * With items: the name of the selected item's position in body.
+   */
+  indexAs?: string;
+  /**
+   * Where the selected value is kept. When it already holds a tab's value, that tab starts selected; otherwise the first tab is selected and its value written here.
+   */
+  bind?: string;
+  /**
+   * Actions run after the user selects another tab; they read the new tab as item and index.
+   */
+  onChange?: Actions;
+}
 export interface BlocksText {
   type: 'text';
   /**
@@ -417,6 +4017,45 @@ export interface BlocksText {
    */
   text: Expr;
   variant?: 'title' | 'subtitle' | 'body' | 'caption' | 'hint';
+}
+export interface BlocksTextarea1 {
+  type: 'textarea';
+  /**
+   * Where the text is read from and written to.
+   */
+  bind?: string;
+  /**
+   * Text to show instead of the bound value (read-only display, e.g. a complaint's content).
+   */
+  value?: Expr;
+  /**
+   * The field's name, shown above it and read by screen readers.
+   */
+  label: Expr;
+  /**
+   * Hide the label on screen; screen readers still read it.
+   */
+  hideLabel?: boolean;
+  /**
+   * Grey hint shown while the field is empty.
+   */
+  placeholder?: Expr;
+  /**
+   * The most characters the text may have; more is ignored.
+   */
+  maxLength?: number;
+  /**
+   * Show the character count under the field ("n/maxLength").
+   */
+  counter?: boolean;
+  /**
+   * Shown but not editable.
+   */
+  readOnly?: boolean;
+  /**
+   * Visible lines.
+   */
+  rows?: number;
 }
 /**
  * A popup opened by the openModal action.
@@ -461,4 +4100,57 @@ export interface Timer {
  */
 export interface CommonDefinitions {
   [k: string]: unknown | undefined;
+}
+/**
+ * Maps the app's routes and the promotion template ids to screen documents. One route table for the whole app.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "Manifest".
+ */
+export interface ScreensManifest {
+  schemaVersion: 1;
+  /**
+   * The app's pages.
+   */
+  routes: {
+    /**
+     * The page's path, e.g. /loan/details.
+     */
+    path: string;
+    /**
+     * The screen document id (screens/<id>.json).
+     */
+    screen: string;
+    /**
+     * Other paths that show the same screen (e.g. bind card and bind bank share one page).
+     */
+    aliases?: string[];
+    /**
+     * A config flag that must be on for this route to exist (e.g. devPreview).
+     */
+    flag?: string;
+  }[];
+  /**
+   * Promotion pages under /promo/#/<page>: the template document is chosen by the id query parameter.
+   */
+  promo?: {
+    [k: string]:
+      | {
+          /**
+           * The query parameter holding the template id (default id).
+           */
+          param?: string;
+          /**
+           * Template id -> screen document id.
+           */
+          templates: {
+            [k: string]: string | undefined;
+          };
+          /**
+           * The document used when the id is missing.
+           */
+          default?: string;
+        }
+      | undefined;
+  };
 }

@@ -127,7 +127,8 @@ const OPERATORS: Record<string, Operator> = Object.assign(Object.create(null) as
       return false;
     }
   },
-  obj: (fields: Args, env: EvalEnv) => evaluateFields(fields, env),
+  // Through sub(), so nested obj counts toward the depth limit like every other operator.
+  obj: (fields: Args, env: EvalEnv) => fieldsWith(fields, (expr) => sub(env, expr)),
   json: (arg: Args, env: EvalEnv) => toText(sub(env, arg)),
   parse: (arg: Args, env: EvalEnv) => {
     const text = sub(env, arg);
@@ -148,11 +149,15 @@ export function evaluate(expr: unknown, env: EvalEnv): unknown {
 
 /** Evaluates each field of a `{name: expr}` map into a fresh object (no prototype tricks survive). */
 export function evaluateFields(fields: unknown, env: EvalEnv): Record<string, unknown> {
+  return fieldsWith(fields, (expr) => ev(expr, env, 1));
+}
+
+function fieldsWith(fields: unknown, evalOne: (expr: unknown) => unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (!fields || typeof fields !== 'object' || Array.isArray(fields)) return out;
   for (const [key, expr] of Object.entries(fields)) {
     if (key === '__proto__') continue;
-    out[key] = ev(expr, env, 1);
+    out[key] = evalOne(expr);
   }
   return out;
 }

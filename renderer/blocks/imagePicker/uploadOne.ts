@@ -1,0 +1,52 @@
+// Uploads one picked file with the block's `call` action and returns what to append to the
+// bound list (the `append` expression, read with the call's `result` in scope), or nothing.
+import { runActions, type ActionContext } from '../../action';
+import { evalIn, type Engine, type Frame } from '../../engine';
+import { isMissing, isTruthy } from '../../expr/values';
+import type { CallAction } from '../../types.gen';
+import callRunner from '../../actions/call';
+
+interface Upload {
+  upload: CallAction;
+  append: unknown;
+}
+
+export async function uploadOne(
+  engine: Engine,
+  spec: Upload,
+  file: File,
+  frame: Frame,
+  path: string,
+): Promise<unknown> {
+  const fileFrame: Frame = { ...frame, vars: { ...frame.vars, file } };
+  const at = `${path}/upload`;
+  let result: { ok?: unknown } | undefined;
+  // The call hands its reply to its branches as `result`; catching it there keeps the call
+  // action itself (locks, loading, then/else, failure toasts) exactly as documents know it.
+  const ctx: ActionContext = {
+    engine,
+    frame: fileFrame,
+    path: at,
+    eval: (expr) => evalIn(engine, fileFrame, expr),
+    run: (actions, where, vars) => {
+      if (vars && 'result' in vars) result = vars.result as typeof result;
+      const f = vars ? { ...fileFrame, vars: { ...fileFrame.vars, ...vars } } : fileFrame;
+      return runActions(engine, actions, f, where);
+    },
+  };
+  if (spec.upload.when !== undefined && !isTruthy(ctx.eval(spec.upload.when))) return undefined;
+  try {
+    await callRunner(spec.upload, ctx);
+  } catch (error) {
+    engine.host.report({
+      screenId: engine.screenId,
+      blockPath: at,
+      code: 'action-failed',
+      message: error instanceof Error ? error.message : String(error),
+    });
+    return undefined;
+  }
+  if (!result || result.ok !== true || engine.signal.aborted) return undefined;
+  const value = evalIn(engine, { ...fileFrame, vars: { ...fileFrame.vars, result } }, spec.append);
+  return isMissing(value) ? undefined : value;
+}

@@ -1,0 +1,78 @@
+import { resolve } from 'node:path';
+import type { DbTarget } from './db/connection.js';
+
+export interface ServerOptions {
+  /** PostgreSQL URL; when absent SQLite is used. */
+  databaseUrl?: string | undefined;
+  /** SQLite file, or ':memory:' (tests). Default data/lender.sqlite. */
+  sqlitePath?: string | undefined;
+  /** Private PostgreSQL schema (tests share one database). */
+  pgSchema?: string | undefined;
+  /** Built app (vite output). Missing directory = API-only server with a placeholder page. */
+  distDir?: string | undefined;
+  /** Screen documents served at /screens/. */
+  screensDir?: string | undefined;
+  /** Where uploaded complaint images are kept. */
+  uploadsDir?: string | undefined;
+  /** Dev-only endpoints (/dev/*) that reveal SMS and verification codes. */
+  dev?: boolean | undefined;
+  /** Print one-time codes on the console (the demo's stand-in for an SMS gateway). */
+  printCodes?: boolean | undefined;
+  /** Fastify log level: 'silent' (default, tests), 'warn' (errors only; main.ts), 'info' (every request). */
+  logLevel?: 'silent' | 'warn' | 'info' | undefined;
+  /** Seed the demo data on first start (default true). */
+  seed?: boolean | undefined;
+  /** Default service telephone (spec §3 "default from configuration"). */
+  telephone?: string | undefined;
+}
+
+export interface ResolvedConfig {
+  db: DbTarget;
+  distDir: string;
+  screensDir: string;
+  uploadsDir: string;
+  dev: boolean;
+  printCodes: boolean;
+  logLevel: 'silent' | 'warn' | 'info';
+  seed: boolean;
+  telephone: string;
+}
+
+export function resolveConfig(o: ServerOptions = {}, cwd = process.cwd()): ResolvedConfig {
+  const db: DbTarget = o.databaseUrl
+    ? { kind: 'postgres', url: o.databaseUrl, schema: o.pgSchema }
+    : {
+        kind: 'sqlite',
+        file: o.sqlitePath === ':memory:' ? ':memory:' : resolve(cwd, o.sqlitePath ?? 'data/lender.sqlite'),
+      };
+  return {
+    db,
+    distDir: resolve(cwd, o.distDir ?? 'dist'),
+    screensDir: resolve(cwd, o.screensDir ?? 'screens'),
+    uploadsDir: resolve(cwd, o.uploadsDir ?? 'data/uploads'),
+    dev: o.dev ?? true,
+    printCodes: o.printCodes ?? false,
+    logLevel: o.logLevel ?? 'silent',
+    seed: o.seed ?? true,
+    telephone: o.telephone ?? '+63 2 8888 0000',
+  };
+}
+
+/** Options from the environment (main.ts). */
+export function optionsFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+): ServerOptions & { port: number; host: string } {
+  return {
+    port: Number(env.PORT ?? 8787),
+    host: env.HOST ?? '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || undefined,
+    sqlitePath: env.SQLITE_PATH || undefined,
+    distDir: env.DIST_DIR || undefined,
+    screensDir: env.SCREENS_DIR || undefined,
+    uploadsDir: env.UPLOADS_DIR || undefined,
+    dev: env.LENDER_DEV !== '0',
+    // The console stands in for the SMS gateway in the demo only.
+    printCodes: env.LENDER_DEV !== '0',
+    logLevel: env.LENDER_LOG === '1' ? 'info' : 'warn',
+  };
+}

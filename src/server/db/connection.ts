@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database, Db } from './schema.js';
+
+export type DbTarget =
+  { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string | undefined };
+
+export interface DbHandle {
+  db: Db;
+  kind: DbTarget['kind'];
+  /** Schema that holds the migration tables (PostgreSQL with a private schema only). */
+  schema?: string | undefined;
+  close(): Promise<void>;
+}
+
+export function openDb(target: DbTarget): DbHandle {
+  return target.kind === 'sqlite' ? openSqlite(target.file) : openPostgres(target.url, target.schema);
+}
+
+function openSqlite(file: string): DbHandle {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  // WAL + synchronous=FULL: a transaction that returned is on disk before the reply goes out, so a
+  // complaint answered '00' survives SIGKILL or power loss. busy_timeout covers a second process.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, kind: 'sqlite', close: () => db.destroy() };
+}
+
+function openPostgres(url: string, schema: string | undefined): DbHandle {
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) {
+    throw new Error(`Invalid PostgreSQL schema name: ${schema}`);
+  }
+  // A private schema (tests) is selected per connection, so every query stays unqualified.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', schema, close: () => db.destroy() };
+}

@@ -1,0 +1,261 @@
+import type { Generated, Kysely } from 'kysely';
+
+/*
+ * Table shapes shared by SQLite and PostgreSQL. Times are ISO-8601 UTC text (sortable, portable);
+ * flags are integers 0/1; structured display data is JSON text (see db/json.ts).
+ */
+
+export interface AppMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface ProductsTable {
+  id: string;
+  name: string;
+  logo: string;
+  amount: number;
+  amount_min: number;
+  amount_max: number;
+  periods: number;
+  term_unit: string;
+  rate_desc: string;
+  button_text: string;
+  range_desc: string;
+  description: string;
+  tags_json: string;
+  enabled: number;
+  sort: number;
+  confirm_json: string;
+  jump_kind: string;
+}
+
+export interface OrdersTable {
+  id: string;
+  borrower_id: string;
+  product_id: string;
+  status: number;
+  amount: number;
+  periods: number;
+  term_unit: string;
+  is_delay: string;
+  allow_collection: number;
+  details_json: string;
+  created_at: string;
+}
+
+export interface RepaymentPlansTable {
+  order_id: string;
+  repay_amount: number;
+  repay_date: string;
+  detail_json: string;
+  notice_msg: string;
+  is_show_rey_top: number;
+  pay_code: string | null;
+  pay_code_logo: string;
+  pay_code_title: string;
+  pay_notice_json: string;
+}
+
+export interface ChannelsTable {
+  channel_number: string;
+  name: string;
+  logo: string;
+  sort: number;
+}
+
+export interface DelayInfoTable {
+  order_id: string;
+  title: string;
+  delay_amount: number;
+  next_repay_date: string;
+  repay_plan_json: string;
+}
+
+export interface AgreementsTable {
+  id: string;
+  title: string;
+  scene: number;
+  position: number;
+  path: string;
+}
+
+export interface BankFormItemsTable {
+  code: string;
+  sort: number;
+  cate: string;
+  title: string;
+  subtitle: string;
+  value: string;
+  note_json: string;
+  card_type_mi: number;
+  channel_number: string;
+  input_type: string;
+}
+
+export interface BankCardsTable {
+  id: Generated<number>;
+  borrower_id: string;
+  product_id: string;
+  card_type: number;
+  bank_name: string;
+  card_no: string;
+  bank_code: string;
+  fields_json: string;
+  is_change: number;
+  created_at: string;
+}
+
+export interface ProblemTypesTable {
+  value: number;
+  parent_value: number;
+  title: string;
+  sort: number;
+}
+
+export interface ComplaintsTable {
+  id: Generated<number>;
+  borrower_id: string;
+  problem_type: number;
+  problem_son_type: number;
+  content: string;
+  order_no: string;
+  status: string;
+  dispose_detail: string;
+  dispose_images_json: string;
+  score: number | null;
+  created_at: string;
+}
+
+export interface ComplaintImagesTable {
+  id: Generated<number>;
+  complaint_id: number;
+  url: string;
+  sort: number;
+}
+
+export interface ComplaintTabsTable {
+  id: number;
+  title: string;
+  status_filter: string;
+  sort: number;
+}
+
+export interface UploadsTable {
+  name: string;
+  borrower_id: string;
+  mime: string;
+  size: number;
+  created_at: string;
+}
+
+export interface ContactInfoTable {
+  id: number;
+  email: string;
+  sm_wa: string;
+}
+
+export interface LandingTemplatesTable {
+  id: number;
+  config_json: string;
+}
+
+export interface CaptchaSessionsTable {
+  sid: string;
+  text: string | null;
+  attempts: number;
+  created_at: string;
+}
+
+export interface SmsCodesTable {
+  id: Generated<number>;
+  phone: string;
+  sid: string;
+  code: string;
+  attempts: number;
+  used: number;
+  sent_at: string;
+  expires_at: string;
+}
+
+export interface RegistrationsTable {
+  id: Generated<number>;
+  phone: string;
+  sid: string;
+  app_name: string;
+  template_id: string;
+  app_from: string;
+  user_from: string;
+  utm_tag: string;
+  invite_code: string;
+  created_at: string;
+}
+
+export interface EventsTable {
+  id: Generated<number>;
+  borrower_id: string;
+  kind: string;
+  payload_json: string;
+  created_at: string;
+}
+
+export interface PayRequestsTable {
+  id: Generated<number>;
+  borrower_id: string;
+  order_id: string;
+  channel_number: string;
+  amount: number;
+  is_delay: number;
+  token: string;
+  created_at: string;
+}
+
+export interface LegacyRepayTokensTable {
+  token: string;
+  order_id: string;
+  borrower_id: string;
+  created_at: string;
+}
+
+export interface LegacyRepaymentsTable {
+  id: Generated<number>;
+  order_id: string;
+  repay_token: string;
+  borrower_id: string;
+  card_id: number;
+  amount: number;
+  coupon_id: string;
+  need_valid: number;
+  verify_code: string;
+  attempts: number;
+  status: string;
+  created_at: string;
+}
+
+export interface Database {
+  app_meta: AppMetaTable;
+  products: ProductsTable;
+  orders: OrdersTable;
+  repayment_plans: RepaymentPlansTable;
+  channels: ChannelsTable;
+  delay_info: DelayInfoTable;
+  agreements: AgreementsTable;
+  bank_form_items: BankFormItemsTable;
+  bank_cards: BankCardsTable;
+  problem_types: ProblemTypesTable;
+  complaints: ComplaintsTable;
+  complaint_images: ComplaintImagesTable;
+  complaint_tabs: ComplaintTabsTable;
+  uploads: UploadsTable;
+  contact_info: ContactInfoTable;
+  landing_templates: LandingTemplatesTable;
+  captcha_sessions: CaptchaSessionsTable;
+  sms_codes: SmsCodesTable;
+  registrations: RegistrationsTable;
+  events: EventsTable;
+  pay_requests: PayRequestsTable;
+  legacy_repay_tokens: LegacyRepayTokensTable;
+  legacy_repayments: LegacyRepaymentsTable;
+}
+
+export type Db = Kysely<Database>;

@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import { parseJson } from '../db/json.js';
+import { captchaSvg } from '../lib/captcha-svg.js';
+import { fail, ok, registerFamilyErrors } from '../lib/envelope.js';
+import { IMAGE_CSP } from '../lib/security-headers.js';
+import { recordEvent } from '../repos/events.js';
+import * as reg from '../repos/registration.js';
+import { promoSchemas as s } from '../schemas/promo.js';
+
+/** Codes and messages of the promotion family (spec §8; 12..14 and 102 are ours, docs/api.md). */
+export const PROMO = {
+  smsSent: [0, '验证码已发送，请在手机上查看！'],
+  registered: [0, '注册成功'],
+  alreadyRegistered: [11, '您已注册,请直接下载APP登录！'],
+  resendBlocked: [12, '请勿重复发送验证码!'],
+  smsExpired: [13, '短信验证码已失效，请重新获取！'],
+  smsWrong: [14, '请正确输入短信验证码！'],
+  badPhone: [102, '请正确输入手机号！'],
+  captchaWrongSms: [101, '图形验证码错误，请重新输入！'],
+  captchaWrongRegister: [-1, '图形验证码错误，请重新输入！'],
+} as const;
+
+/** Both the spec's rule and the Philippine rule of D-04 are accepted; a template picks what it shows. */
+export const PHONE_RULE = /^(1[3-9]\d{9}|09\d{9})$/;
+
+type Reply = (typeof PROMO)[keyof typeof PROMO];
+const answer = ([code, message]: Reply) =>
+  code === 0 ? ok('promo', {}, message) : fail('promo', code, message);
+
+interface SmsBody {
+  phone: string;
+  capcode: string;
+  sid: string;
+}
+
+/** Promotion landing and registration (§7.3, api base /api/v2/youmi/). */
+export default async function registrationPlugin(app: FastifyInstance): Promise<void> {
+  registerFamilyErrors(app, 'promo');
+  const db = app.db;
+  const base = '/api/v2/youmi';
+
+  app.get(`${base}/service/channel/channel-template`, { schema: s.template }, async (request, reply) => {
+    const { templateId } = request.query as { templateId: number };
+    const row = await db
+      .selectFrom('landing_templates')
+      .selectAll()
+      .where('id', '=', templateId)
+      .executeTakeFirst();
+    if (!row) return reply.code(404).send(fail('promo', '404', 'Template not found'));
+    return ok('promo', { id: row.id, config: parseJson(row.config_json, {}) }, 'success', '00');
+  });
+
+  for (const kind of ['track-visit', 'track-click'] as const) {
+    app.get(`${base}/promotion/${kind}`, { schema: s.track }, async (request) => {
+      await recordEvent(db, 'anonymous', kind, request.query);
+      return ok('promo', {});
+    });
+  }
+
+  app.get(`${base}/promotion/get-sid`, { schema: s.sid }, async () => {
+    return ok('promo', { sid: await reg.createSession(db) }, 'success', '0');
+  });
+
+  app.get(`${base}/promotion/get-captcha`, { schema: s.captcha }, async (request, reply) => {
+    const { sid } = request.query as { sid: string };
+    const text = await reg.renewCaptcha(db, sid);
+    if (!text) return reply.code(404).send(fail('promo', '404', 'Unknown sid'));
+    return reply
+      .type('image/svg+xml')
+      .header('Cache-Control', 'no-store')
+      .header('Content-Security-Policy', IMAGE_CSP)
+      .send(captchaSvg(text));
+  });
+
+  app.post(`${base}/promotion/get-sms`, { schema: s.sms }, async (request) => {
+    const b = request.body as SmsBody;
+    const phone = b.phone.trim();
+    if (!PHONE_RULE.test(phone)) return answer(PROMO.badPhone);
+    if (!(await reg.checkCaptcha(db, b.sid, b.capcode))) return answer(PROMO.captchaWrongSms);
+    if (await reg.isRegistered(db, phone)) return answer(PROMO.alreadyRegistered);
+    const last = await reg.latestSms(db, phone);
+    if (last && Date.now() - Date.parse(last.sent_at) < reg.RESEND_MS) return answer(PROMO.resendBlocked);
+    const code = await reg.issueSms(db, phone, b.sid);
+    app.announceCode('sms', phone, code);
+    return answer(PROMO.smsSent);
+  });
+
+  app.post(`${base}/promotion/register`, { schema: s.register }, async (request) => {
+    const b = request.body as SmsBody & Record<string, string | undefined>;
+    const phone = b.phone.trim();
+    if (!PHONE_RULE.test(phone)) return answer(PROMO.badPhone);
+    if (!(await reg.checkCaptcha(db, b.sid, b.capcode))) return answer(PROMO.captchaWrongRegister);
+    if (await reg.isRegistered(db, phone)) return answer(PROMO.alreadyRegistered);
+    const sms = await reg.checkSms(db, phone, b.smsCode ?? '');
+    if (sms === 'expired') return answer(PROMO.smsExpired);
+    if (sms === 'wrong') return answer(PROMO.smsWrong);
+    const created = await reg.register(db, {
+      phone,
+      sid: b.sid,
+      appName: b.appName ?? '',
+      templateId: b.id ?? '',
+      appFrom: b.app_from ?? '',
+      userFrom: b.user_from ?? '',
+      utmTag: b.utm_tag ?? '',
+      inviteCode: b.invite_code ?? '',
+    });
+    return answer(created ? PROMO.registered : PROMO.alreadyRegistered);
+  });
+}

@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fail, familyOfPath } from '../lib/envelope.js';
+
+/** Paths that are never the single-page app, so a miss there is a real 404. */
+const NOT_APP = /^\/(nepenthes|v3|ndustan|service|api|gopia|dev|screens|uploads|assets-demo|assets)(\/|$)/;
+
+const NOT_BUILT =
+  '<!doctype html><meta charset="utf-8"><title>Lender app</title>' +
+  '<p>The app is not built yet. Run <code>npm run build</code>, then reload.</p>';
+
+/**
+ * The built app (dist/): hashed assets cached for a year, HTML never cached, and the SPA fallback.
+ * Registered on the root instance because it owns the global not-found handler.
+ */
+export async function registerStaticApp(app: FastifyInstance): Promise<void> {
+  const dist = app.cfg.distDir;
+  const built = existsSync(join(dist, 'index.html'));
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: '/',
+      wildcard: true,
+      cacheControl: false,
+      dotfiles: 'deny',
+      setHeaders: (reply, path) => {
+        if (/[\\/]assets[\\/]/.test(path))
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else if (path.endsWith('.html')) reply.header('Cache-Control', 'no-cache');
+        else reply.header('Cache-Control', 'public, max-age=3600');
+      },
+    });
+  }
+
+  async function sendHtml(reply: FastifyReply, file: string): Promise<FastifyReply> {
+    const body = await readFile(file);
+    return reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(body);
+  }
+
+  /** dist/promo.html or dist/promo/index.html, whichever the build produced. */
+  function promoEntry(): string | null {
+    for (const candidate of [join(dist, 'promo.html'), join(dist, 'promo', 'index.html')]) {
+      if (existsSync(candidate)) return candidate;
+    }
+    return null;
+  }
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsHtml = String(request.headers.accept ?? '').includes('text/html');
+    if ((request.method === 'GET' || request.method === 'HEAD') && wantsHtml && !NOT_APP.test(path)) {
+      if (!built)
+        return reply
+          .code(503)
+          .type('text/html; charset=utf-8')
+          .header('Cache-Control', 'no-cache')
+          .send(NOT_BUILT);
+      const promo = /^\/promo(\/|$)/.test(path) ? promoEntry() : null;
+      return sendHtml(reply, promo ?? join(dist, 'index.html'));
+    }
+    const family = familyOfPath(path);
+    const message = `Not found: ${request.method} ${path}`;
+    return reply.code(404).send(family ? fail(family, '404', message) : { message });
+  });
+}

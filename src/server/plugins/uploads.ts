@@ -1,0 +1,90 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, open, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { nowIso } from '../db/json.js';
+import { borrowerOf } from '../lib/borrower.js';
+import { fail, ok, registerFamilyErrors } from '../lib/envelope.js';
+import { randomToken } from '../lib/ids.js';
+import { MIME_BY_EXT, sniffImage, type ImageKind } from '../lib/image-sniff.js';
+import { IMAGE_CSP } from '../lib/security-headers.js';
+import { codeReply, obj, routeSchema, str } from '../schemas/common.js';
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_URL = /^\/uploads\/([a-f0-9]{32}\.(?:png|jpg|gif|webp))$/;
+const UPLOAD_NAME = /^[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
+
+/** Written and fsynced before the row that points at it, so a stored URL never dangles after a crash. */
+async function writeDurably(file: string, data: Buffer): Promise<void> {
+  const handle = await open(file, 'wx', 0o644);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Complaint evidence images (spec §7.2): POST multipart field problemImage, served at /uploads/<name>. */
+export default async function uploadsPlugin(app: FastifyInstance): Promise<void> {
+  registerFamilyErrors(app, 'complaint');
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, parts: 21 } });
+  const dir = app.cfg.uploadsDir;
+  await mkdir(dir, { recursive: true });
+
+  app.post(
+    '/nepenthes/upload-problem-image',
+    { schema: routeSchema({ reply: codeReply(obj({ url: str() })) }) },
+    async (request, reply) => {
+      if (!request.isMultipart())
+        return reply.code(400).send(fail('complaint', '400', 'problemImage is required'));
+      const file = await request.file();
+      if (!file) return reply.code(400).send(fail('complaint', '400', 'problemImage is required'));
+      if (file.fieldname !== 'problemImage') {
+        file.file.resume();
+        return reply
+          .code(400)
+          .send(fail('complaint', '400', 'The image must be sent in the field problemImage'));
+      }
+      const data = await file.toBuffer();
+      const kind: ImageKind | null = sniffImage(data);
+      if (!kind) {
+        return reply
+          .code(415)
+          .send(fail('complaint', '415', 'Only PNG, JPEG, GIF or WEBP images can be uploaded'));
+      }
+      // The client's file name is never used: no path, no extension trick, no collision.
+      const name = `${randomToken()}.${kind.ext}`;
+      await writeDurably(join(dir, name), data);
+      await app.db
+        .insertInto('uploads')
+        .values({
+          name,
+          borrower_id: borrowerOf(request),
+          mime: kind.mime,
+          size: data.length,
+          created_at: nowIso(),
+        })
+        .execute();
+      return ok('complaint', { url: `/uploads/${name}` }, 'Upload succeeded!');
+    },
+  );
+
+  app.get('/uploads/:name', async (request, reply) => {
+    const { name } = request.params as { name: string };
+    const match = UPLOAD_NAME.exec(name);
+    if (!match) return reply.code(404).send({ message: 'Not found' });
+    const file = join(dir, name);
+    try {
+      await stat(file);
+    } catch {
+      return reply.code(404).send({ message: 'Not found' });
+    }
+    return reply
+      .type(MIME_BY_EXT[match[1] as ImageKind['ext']])
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('Content-Security-Policy', IMAGE_CSP)
+      .send(createReadStream(file));
+  });
+}

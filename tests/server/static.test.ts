@@ -1,0 +1,187 @@
+// @vitest-environment node
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HTML_CSP } from '../../src/server/lib/security-headers.js';
+import { startServer, type TestServer } from './helpers.js';
+
+const html = { accept: 'text/html,application/xhtml+xml' };
+
+describe('screens, built app and headers', () => {
+  let s: TestServer;
+  let screens: string;
+  const site = mkdtempSync(join(tmpdir(), 'lender-site-'));
+  beforeAll(async () => {
+    screens = join(site, 'screens');
+    mkdirSync(join(screens, 'promo'), { recursive: true });
+    writeFileSync(
+      join(screens, 'manifest.json'),
+      JSON.stringify({ screens: { 'loan-details': '/loan/details' } }),
+    );
+    writeFileSync(
+      join(screens, 'loan-details.json'),
+      JSON.stringify({ id: 'loan-details', title: 'Order Details' }),
+    );
+    writeFileSync(join(screens, 'promo', 'landing.json'), '{"id":"landing"}');
+    const dist = join(site, 'dist');
+    mkdirSync(join(dist, 'assets'), { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
+    writeFileSync(join(dist, 'promo.html'), '<!doctype html><title>promo</title>');
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    s = await startServer('sqlite', { distDir: dist, screensDir: screens });
+  });
+  afterAll(async () => {
+    await s.close();
+    rmSync(site, { recursive: true, force: true });
+  });
+
+  describe('screen documents', () => {
+    it('serves a document with a strong ETag and no-cache, and 304 on If-None-Match', async () => {
+      const first = await s.app.inject({ method: 'GET', url: '/screens/loan-details.json' });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-type']).toContain('application/json');
+      expect(first.headers['cache-control']).toBe('no-cache');
+      const etag = String(first.headers.etag);
+      expect(etag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
+      expect(first.json()).toEqual({ id: 'loan-details', title: 'Order Details' });
+      const again = await s.app.inject({
+        method: 'GET',
+        url: '/screens/loan-details.json',
+        headers: { 'if-none-match': etag },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(etag);
+      const weak = await s.app.inject({
+        method: 'GET',
+        url: '/screens/loan-details.json',
+        headers: { 'if-none-match': `"x", W/${etag}` },
+      });
+      expect(weak.statusCode).toBe(304);
+    });
+
+    it('serves a saved change on the next load without a restart', async () => {
+      const before = await s.app.inject({ method: 'GET', url: '/screens/manifest.json' });
+      const file = join(screens, 'manifest.json');
+      writeFileSync(file, JSON.stringify({ screens: { 'loan-details': '/loan/details', repay: '/repay' } }));
+      utimesSync(file, new Date(), new Date(Date.now() + 5000));
+      const after = await s.app.inject({
+        method: 'GET',
+        url: '/screens/manifest.json',
+        headers: { 'if-none-match': String(before.headers.etag) },
+      });
+      expect(after.statusCode).toBe(200);
+      expect(after.json().screens.repay).toBe('/repay');
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+    });
+
+    it('serves nested documents and refuses traversal and non-JSON names', async () => {
+      expect((await s.app.inject({ method: 'GET', url: '/screens/promo/landing.json' })).json()).toEqual({
+        id: 'landing',
+      });
+      for (const url of [
+        '/screens/../package.json',
+        '/screens/%2e%2e/package.json',
+        '/screens/..%2Fpackage.json',
+        '/screens/x.js',
+        '/screens/missing.json',
+      ]) {
+        expect((await s.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+      }
+    });
+  });
+
+  describe('built app', () => {
+    it('serves hashed assets as immutable for a year', async () => {
+      const res = await s.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    });
+
+    it('serves index.html uncached with the security headers', async () => {
+      for (const url of ['/', '/index.html']) {
+        const res = await s.app.inject({ method: 'GET', url, headers: html });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain('id="root"');
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.headers['content-security-policy']).toBe(HTML_CSP);
+        expect(res.headers['referrer-policy']).toBe('strict-origin');
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+      }
+    });
+
+    it('falls back to index.html for app routes, promo.html under /promo', async () => {
+      for (const url of [
+        '/loan/details?orderId=ORD-174-D&productId=P-1',
+        '/complainDetails?problemId=1',
+        '/testPreview',
+      ]) {
+        const res = await s.app.inject({ method: 'GET', url, headers: html });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain('id="root"');
+        expect(res.headers['content-security-policy']).toBe(HTML_CSP);
+      }
+      const promo = await s.app.inject({ method: 'GET', url: '/promo/', headers: html });
+      expect(promo.body).toContain('<title>promo</title>');
+      expect(promo.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('does not answer API, screen, upload or asset misses with the app', async () => {
+      for (const url of [
+        '/v3/unknown',
+        '/nepenthes/unknown',
+        '/screens/none.json',
+        '/uploads/none.png',
+        '/assets/missing.js',
+        '/api/v2/youmi/x',
+      ]) {
+        const res = await s.app.inject({ method: 'GET', url, headers: html });
+        expect(res.statusCode).toBe(404);
+        expect(res.headers['content-type']).toContain('application/json');
+      }
+      // Without Accept: text/html an unknown path is a JSON 404 too.
+      expect((await s.app.inject({ method: 'GET', url: '/somewhere' })).statusCode).toBe(404);
+    });
+  });
+
+  it('serves the demo images as SVG that cannot run script', async () => {
+    for (const name of [
+      'logo-1.svg',
+      'status-21.svg',
+      'status-110.svg',
+      'status-151.svg',
+      'status-174.svg',
+      'status-180.svg',
+      'status-200.svg',
+      'channel-gcash.svg',
+    ]) {
+      const res = await s.app.inject({ method: 'GET', url: `/assets-demo/${name}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('image/svg+xml');
+      expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+      expect(res.body).not.toMatch(/<script/i);
+    }
+    expect((await s.app.inject({ method: 'GET', url: '/assets-demo/status-170.svg' })).statusCode).toBe(404);
+  });
+});
+
+describe('without a build', () => {
+  it('answers app routes with a not-built page, APIs still work', async () => {
+    const s = await startServer('sqlite');
+    try {
+      const res = await s.app.inject({ method: 'GET', url: '/loan/details', headers: html });
+      expect(res.statusCode).toBe(503);
+      expect(res.body).toContain('npm run build');
+      expect(res.headers['content-security-policy']).toBe(HTML_CSP);
+      expect(
+        (await s.app.inject({ method: 'POST', url: '/nepenthes/contact-kf-info', payload: { overall: 30 } }))
+          .statusCode,
+      ).toBe(200);
+    } finally {
+      await s.close();
+    }
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { renderScreen } from '../../../fixtures/renderScreen';
+import { doc, harness } from './harness';
+
+describe('bridge action', () => {
+  it('calls the native action with evaluated fields as payload', async () => {
+    const { host } = renderScreen(
+      doc([], {
+        onLoad: [
+          {
+            do: 'bridge',
+            name: 'openPage',
+            payload: { productId: { $: 'params.productId' }, from: 'loanDetails' },
+          },
+        ],
+      }),
+      { params: { productId: '12' } },
+    );
+    await waitFor(() =>
+      expect(host.log.bridge).toEqual([
+        { name: 'openPage', payload: { productId: '12', from: 'loanDetails' } },
+      ]),
+    );
+  });
+
+  it('reads a single-operator payload as one expression', async () => {
+    const h = harness({}, { initial: { data: { jump: 'app://product/9' } } });
+    await h.run([{ do: 'bridge', name: 'openPageSingle', payload: { $: 'data.jump' } }]);
+    expect(h.host.log.bridge).toEqual([{ name: 'openPageSingle', payload: 'app://product/9' }]);
+  });
+
+  it('sends no payload when none is written', async () => {
+    const h = harness();
+    await h.run([{ do: 'bridge', name: 'goHome' }]);
+    expect(h.host.log.bridge).toEqual([{ name: 'goHome' }]);
+  });
+
+  it('waits for the bridge, and a failing bridge is reported and stops the sequence', async () => {
+    const h = harness();
+    h.host.bridge = () => Promise.reject(new Error('no native side'));
+    const outcome = await h.run([
+      { do: 'bridge', name: 'goRate' },
+      { do: 'toast', text: 'after' },
+    ]);
+    expect(outcome).toBe('stop');
+    expect(h.host.log.toasts).toEqual([]);
+    expect(h.host.log.problems).toEqual([
+      expect.objectContaining({ code: 'action-failed', blockPath: '/onLoad/0', message: 'no native side' }),
+    ]);
+  });
+});
