@@ -1,15 +1,36 @@
 /// <reference types="vitest/config" />
 import './scripts/node20-polyfills';
+import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { promoEntry, screenSources } from './src/app/build/screenSources';
+
+/** Paths the reference server answers; the dev server passes them on (npm run serve on :8787). */
+const SERVER = process.env.LENDER_SERVER ?? 'http://127.0.0.1:8787';
+const PROXIED = '^/(nepenthes|v3|ndustan|service|gopia|api|screens|uploads|dev)(/|$)';
+// The bundle imports screens/manifest.json: Vite serves that module itself (?import), not the server.
+const proxy = {
+  [PROXIED]: {
+    target: SERVER,
+    changeOrigin: false,
+    bypass: (req: { url?: string }) => (/[?&]import\b/.test(req.url ?? '') ? req.url : undefined),
+  },
+};
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), screenSources(resolve(import.meta.dirname, 'screens')), promoEntry()],
   build: {
     target: 'es2020',
     sourcemap: false,
+    rollupOptions: {
+      input: {
+        main: resolve(import.meta.dirname, 'index.html'),
+        promo: resolve(import.meta.dirname, 'promo.html'),
+      },
+    },
   },
-  server: { proxy: {} },
+  server: { proxy },
+  preview: { proxy },
   test: {
     environment: 'jsdom',
     include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/schema/**/*.test.ts', 'tests/server/**/*.test.ts'],

@@ -1,15 +1,311 @@
-// Writes docs/screen-language.md from the schemas (the tooling work replaces this minimal version).
-import type { SchemaSet } from './schemas';
+// Writes docs/screen-language.md from the schemas: the document's shape, expressions, the state a
+// screen can read, then every block and every action with its fields and example. Deterministic,
+// so `npm run gen:check` can compare it.
+import { discriminatorOf, type Schema, type SchemaSet } from './schemas';
+import { deref, fieldsOf, resolveId, schemaById, type FieldInfo, type Node } from './schemaInfo';
+
+const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Readable names for the shared definitions a field can point at. */
+const REF_NAMES: Record<string, string> = {
+  'common.schema.json#/$defs/text': 'text',
+  'common.schema.json#/$defs/url': 'url',
+  'common.schema.json#/$defs/blocks': 'blocks',
+  'common.schema.json#/$defs/actions': 'actions',
+  'common.schema.json#/$defs/fields': 'fields',
+  'common.schema.json#/$defs/statePath': 'state path',
+  'common.schema.json#/$defs/style': 'style',
+  'common.schema.json#/$defs/modal': 'modal',
+  'common.schema.json#/$defs/timer': 'timer',
+  'expr.schema.json#/$defs/expr': 'expression',
+  'expr.schema.json#/$defs/condition': 'condition',
+  'expr.schema.json#/$defs/operator': 'expression object',
+  'expr.schema.json#/$defs/path': 'path',
+  'expr.schema.json#/$defs/literal': 'plain value',
+  'expr.schema.json': 'expression',
+  'block.schema.json': 'block',
+  'action.schema.json': 'action',
+};
+
+/** The value kinds explained in the glossary, in order. */
+const GLOSSARY: [string, string][] = [
+  ['text', 'common.schema.json#/$defs/text'],
+  ['url', 'common.schema.json#/$defs/url'],
+  ['condition', 'expr.schema.json#/$defs/condition'],
+  ['expression', 'expr.schema.json#/$defs/expr'],
+  ['path', 'expr.schema.json#/$defs/path'],
+  ['state path', 'common.schema.json#/$defs/statePath'],
+  ['fields', 'common.schema.json#/$defs/fields'],
+  ['blocks', 'common.schema.json#/$defs/blocks'],
+  ['actions', 'common.schema.json#/$defs/actions'],
+  ['style', 'common.schema.json#/$defs/style'],
+];
+
+const cell = (s: string) => s.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
+const code = (v: unknown) => '`' + JSON.stringify(v) + '`';
+
+function refName(ref: string, baseId: string): string {
+  const { id, fragment } = resolveId(ref, baseId);
+  const key = fragment ? `${id}#${fragment}` : id;
+  if (REF_NAMES[key]) return REF_NAMES[key];
+  const action = /^actions\/(.+)\.schema\.json$/.exec(id);
+  if (action && !fragment) return `${action[1]} action`;
+  const block = /^blocks\/(.+)\.schema\.json$/.exec(id);
+  if (block && !fragment) return `${block[1]} block`;
+  return fragment.split('/').pop() || id.replace(/\.schema\.json$/, '');
+}
+
+function range(min: unknown, max: unknown, unit = ''): string {
+  if (min !== undefined && max !== undefined) return ` ${String(min)}–${String(max)}${unit}`;
+  if (min !== undefined) return ` ≥ ${String(min)}${unit}`;
+  if (max !== undefined) return ` ≤ ${String(max)}${unit}`;
+  return '';
+}
+
+/** A short readable type: "text", "integer 1–86400", "one of `a`, `b`", "list of block". */
+export function typeName(schema: Node, baseId: string, depth = 0): string {
+  if (depth > 4) return 'any';
+  if (typeof schema.$ref === 'string') return refName(schema.$ref, baseId);
+  if ('const' in schema) return code(schema.const);
+  if (Array.isArray(schema.enum)) return `one of ${schema.enum.map(code).join(', ')}`;
+  const alternatives = (schema.anyOf ?? schema.oneOf) as unknown;
+  if (Array.isArray(alternatives))
+    return alternatives
+      .filter(isNode)
+      .map((a) => typeName(a, baseId, depth + 1))
+      .join(' or ');
+  const types = ([] as unknown[]).concat(schema.type ?? []);
+  if (types.length > 1) return types.map(String).join(' or ');
+  switch (types[0]) {
+    case 'string':
+      return `string${range(schema.minLength, schema.maxLength, ' chars')}`;
+    case 'integer':
+      return `integer${range(schema.minimum, schema.maximum)}`;
+    case 'number':
+      return `number${range(schema.minimum, schema.maximum)}`;
+    case 'boolean':
+      return 'boolean';
+    case 'null':
+      return 'null';
+    case 'array':
+      return isNode(schema.items) ? `list of ${typeName(schema.items, baseId, depth + 1)}` : 'list';
+    case 'object':
+      if (isNode(schema.additionalProperties))
+        return `map of ${typeName(schema.additionalProperties, baseId, depth + 1)}`;
+      return 'object';
+    default:
+      return 'any';
+  }
+}
+
+/** The object a field holds inline (itself, or each item of its list), to document its fields. */
+function inlineObject(schema: Node): { node: Node; list: boolean } | null {
+  if (isNode(schema.properties)) return { node: schema, list: false };
+  if (isNode(schema.items) && isNode(schema.items.properties)) return { node: schema.items, list: true };
+  for (const a of [...((schema.anyOf as unknown[]) ?? []), ...((schema.oneOf as unknown[]) ?? [])]) {
+    const found = isNode(a) ? inlineObject(a) : null;
+    if (found) return found;
+  }
+  return null;
+}
+
+function fieldRows(set: SchemaSet, fields: FieldInfo[], prefix = '', depth = 0): string[] {
+  const rows: string[] = [];
+  for (const f of fields) {
+    const name = prefix + f.name;
+    const d = f.schema.default;
+    rows.push(
+      `| \`${cell(name)}\` | ${cell(typeName(f.schema, f.baseId))} | ${f.required ? 'yes' : ''} | ${
+        d === undefined ? '' : cell(code(d))
+      } | ${cell(String(f.schema.description ?? ''))} |`,
+    );
+    const inner = depth < 2 ? inlineObject(f.schema) : null;
+    if (inner)
+      rows.push(
+        ...fieldRows(
+          set,
+          fieldsOf(set, inner.node, f.baseId),
+          `${name}${inner.list ? '[].' : '.'}`,
+          depth + 1,
+        ),
+      );
+  }
+  return rows;
+}
+
+function fieldTable(set: SchemaSet, fields: FieldInfo[]): string[] {
+  return [
+    '| Field | Type | Required | Default | Description |',
+    '| --- | --- | --- | --- | --- |',
+    ...fieldRows(set, fields),
+    '',
+  ];
+}
+
+function examples(schema: Node): string[] {
+  const list = Array.isArray(schema.examples) ? schema.examples : [];
+  return list.flatMap((ex) => ['```json', JSON.stringify(ex, null, 2), '```', '']);
+}
+
+function objectSection(set: SchemaSet, title: string, ref: string, intro: string): string[] {
+  const found = deref(set, ref, ref.split('#')[0] ?? '');
+  if (!found) return [];
+  const description = String(found.node.description ?? '');
+  return [
+    `### ${title}`,
+    '',
+    [intro, description].filter(Boolean).join(' '),
+    '',
+    ...fieldTable(set, fieldsOf(set, found.node, found.baseId)),
+  ];
+}
+
+/** How an operator's argument is written, e.g. "[a, b]" or "[a, b, c?]". */
+function operatorForm(schema: Node, baseId: string): string {
+  if (typeof schema.$ref === 'string') {
+    const name = refName(schema.$ref, baseId);
+    if (name === 'pair') return '[a, b]';
+    if (name === 'list') return '[a, b, ...]';
+    if (name === 'path') return '"path"';
+    return name;
+  }
+  if (schema.type === 'string') return '"text"';
+  if (schema.type === 'object') return '{"name": expression, ...}';
+  if (schema.type === 'array') {
+    const min = Number(schema.minItems ?? 0);
+    const max = Number(schema.maxItems ?? min);
+    const letters = 'abcdefgh'.slice(0, Math.max(min, max)).split('');
+    return `[${letters.map((l, i) => (i < min ? l : `${l}?`)).join(', ')}]`;
+  }
+  return typeName(schema, baseId);
+}
+
+function expressionSection(set: SchemaSet): string[] {
+  const expr = schemaById(set, 'expr.schema.json');
+  if (!expr) return [];
+  const operator = deref(set, 'expr.schema.json#/$defs/operator', 'expr.schema.json');
+  const ops = Object.entries((operator?.node.properties as Node | undefined) ?? {}).filter(
+    (e): e is [string, Node] => isNode(e[1]),
+  );
+  const condition = deref(set, 'expr.schema.json#/$defs/condition', 'expr.schema.json');
+  return [
+    '## Expressions',
+    '',
+    String(expr.description ?? ''),
+    '',
+    'Every operator object has exactly one key:',
+    '',
+    '| Operator | Written as | Description |',
+    '| --- | --- | --- |',
+    ...ops.map(
+      ([name, s]) =>
+        `| \`${cell(name)}\` | \`${cell(`{"${name}": ${operatorForm(s, 'expr.schema.json')}}`)}\` | ${cell(String(s.description ?? ''))} |`,
+    ),
+    '',
+    '### What a screen can read',
+    '',
+    'A binding `{"$": "path"}` or a template placeholder `{path}` reads from these roots:',
+    '',
+    '| Root | What it holds |',
+    '| --- | --- |',
+    "| `params` | The page's query parameters the screen lists in `params`. |",
+    '| `data` | Server data: what calls stored with `into`, and the initial `state.data`. |',
+    '| `form` | What the user typed or chose (inputs write here through `bind`). |',
+    '| `ui` | Screen flags: selected tab, stars, what is open (written by `bind` and `set`). |',
+    "| `local` | Inside a list: the current item's own state; elsewhere, a screen-wide scratch area. |",
+    '| `timers` | Countdowns: `timers.<id>.remaining` (seconds) and `timers.<id>.running`. |',
+    "| `config` | The app's configuration (feature flags, default texts, links). |",
+    '| `env` | Where the page runs: `env.inApp`, `env.messagingBrowser`. |',
+    '| `item`, `index` | Inside a list block: the current item and its position (renamed by `as`, `indexAs`). |',
+    "| `result` | Inside a call's `then`, `else` and `finally`: `result.ok`, `result.code`, `result.message`, `result.data`. |",
+    '',
+    'A path that does not exist reads as missing; it never fails. `__proto__`, `prototype` and',
+    '`constructor` are refused in every path.',
+    '',
+    '### True and false',
+    '',
+    String(condition?.node.description ?? ''),
+    '',
+  ];
+}
+
+function glossary(set: SchemaSet): string[] {
+  const rows = GLOSSARY.flatMap(([name, ref]) => {
+    const found = deref(set, ref, ref.split('#')[0] ?? '');
+    return found ? [`| ${name} | ${cell(String(found.node.description ?? ''))} |`] : [];
+  });
+  return ['### Kinds of value', '', '| Kind | Meaning |', '| --- | --- |', ...rows, ''];
+}
+
+/** The shared fields (id, visible, when...), documented once rather than in every table. */
+function baseFields(set: SchemaSet, key: 'type' | 'do'): Set<string> {
+  const ref = `common.schema.json#/$defs/${key === 'type' ? 'blockBase' : 'actionBase'}`;
+  const found = deref(set, ref, 'common.schema.json');
+  const names = found ? fieldsOf(set, found.node, found.baseId).map((f) => f.name) : [];
+  return new Set(names.filter((n) => n !== key));
+}
+
+function nodeSection(set: SchemaSet, schema: Schema, key: 'type' | 'do'): string[] {
+  const name = discriminatorOf(schema, key);
+  const lazy = schema['x-lazy'] === true ? ' Loaded on first use (it is heavy).' : '';
+  const shared = baseFields(set, key);
+  return [
+    `### \`${name}\` — ${String(schema.title ?? name)}`,
+    '',
+    String(schema.description ?? '') + lazy,
+    '',
+    ...fieldTable(
+      set,
+      fieldsOf(set, schema, schema.$id).filter((f) => !shared.has(f.name)),
+    ),
+    ...examples(schema),
+  ];
+}
 
 export function screenLanguageDoc(set: SchemaSet): string {
+  const screen = schemaById(set, 'screen.schema.json');
+  const blocks = set.blocks.map((b) => discriminatorOf(b, 'type'));
+  const actions = set.actions.map((a) => discriminatorOf(a, 'do'));
   const lines = [
     '# The screen language',
     '',
-    '_Generated by `npm run gen` from `schemas/`. Do not edit._',
+    '_Generated by `npm run gen` from `schemas/`. Do not edit: change the schemas._',
     '',
+    'Each screen of the app is a JSON document in `screens/<id>.json`, listed by route in',
+    '`screens/manifest.json`. `npm run screens:check` checks every document against these rules and',
+    'prints `file:line:col  /json/pointer  message` for each problem.',
+    '',
+    `Blocks: ${blocks.map((b) => `\`${b}\``).join(', ')}.`,
+    '',
+    `Actions: ${actions.map((a) => `\`${a}\``).join(', ')}.`,
+    '',
+    '## A screen document',
+    '',
+    String(screen?.description ?? ''),
+    '',
+    ...(screen ? fieldTable(set, fieldsOf(set, screen, screen.$id)) : []),
+    ...objectSection(set, 'Modals', 'common.schema.json#/$defs/modal', 'Each entry of `modals`.'),
+    ...objectSection(set, 'Timers', 'common.schema.json#/$defs/timer', 'Each entry of `timers`.'),
+    ...objectSection(set, 'Style hints', 'common.schema.json#/$defs/style', 'The `style` of any block.'),
+    ...objectSection(set, 'Fields of every block', 'common.schema.json#/$defs/blockBase', ''),
+    ...objectSection(set, 'Fields of every action', 'common.schema.json#/$defs/actionBase', ''),
+    ...glossary(set),
+    ...expressionSection(set),
+    '## Blocks',
+    '',
+    'Every block also has the fields of every block (`id`, `visible`, `fallback`, `style`).',
+    '',
+    ...set.blocks.flatMap((b) => nodeSection(set, b, 'type')),
+    '## Actions',
+    '',
+    'Every action also has the fields of every action (`when`).',
+    '',
+    ...set.actions.flatMap((a) => nodeSection(set, a, 'do')),
   ];
-  for (const s of [...set.blocks, ...set.actions]) {
-    lines.push(`## ${String(s.title)}`, '', String(s.description ?? ''), '');
-  }
-  return lines.join('\n');
+  return (
+    lines
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trimEnd() + '\n'
+  );
 }

@@ -4,6 +4,21 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail, familyOfPath } from '../lib/envelope.js';
+import { injectConfig } from '../../config/inject.js';
+import { loadConfig } from '../../config/load.js';
+import type { AppConfig } from '../../config/types.js';
+
+/**
+ * The page's configuration: defaults < LENDER_* environment < the demo's own switches. The demo
+ * server (dev flag) turns on the developer preview (ruling 10) and the studio unless the
+ * environment says otherwise; a production start (LENDER_DEV=0) leaves both off.
+ */
+export function pageConfig(dev: boolean, env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const demo: Partial<AppConfig> = {};
+  if (dev && env.LENDER_DEV_PREVIEW === undefined) demo.devPreview = true;
+  if (dev && env.LENDER_STUDIO === undefined) demo.studio = true;
+  return loadConfig(env, demo);
+}
 
 /** Paths that are never the single-page app, so a miss there is a real 404. */
 const NOT_APP = /^\/(nepenthes|v3|ndustan|service|api|gopia|dev|screens|uploads|assets-demo|assets)(\/|$)/;
@@ -25,6 +40,9 @@ export async function registerStaticApp(app: FastifyInstance): Promise<void> {
       root: dist,
       prefix: '/',
       wildcard: true,
+      // HTML goes through sendHtml below, which puts the configuration into the page.
+      index: false,
+      allowedPath: (path) => !path.endsWith('.html'),
       cacheControl: false,
       dotfiles: 'deny',
       setHeaders: (reply, path) => {
@@ -36,8 +54,10 @@ export async function registerStaticApp(app: FastifyInstance): Promise<void> {
     });
   }
 
+  const config = pageConfig(app.cfg.dev);
+
   async function sendHtml(reply: FastifyReply, file: string): Promise<FastifyReply> {
-    const body = await readFile(file);
+    const body = injectConfig(await readFile(file, 'utf8'), config);
     return reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(body);
   }
 
@@ -48,6 +68,9 @@ export async function registerStaticApp(app: FastifyInstance): Promise<void> {
     }
     return null;
   }
+
+  // The root is a directory to the static plugin (403 with index: false): serve the page here.
+  if (built) app.get('/', async (_request, reply) => sendHtml(reply, join(dist, 'index.html')));
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';

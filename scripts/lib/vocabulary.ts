@@ -1,0 +1,48 @@
+// Writes renderer/validate/vocabulary.gen.ts: the names the schemas allow, for error messages
+// ("did you mean 'label'?") and for the document walker (which fields hold blocks, actions,
+// expressions, addresses), without shipping the schemas themselves to the browser.
+import type { SchemaSet } from './schemas';
+import { deref, exclusiveGroups, fieldKind, fieldsOf, nodeInfos, schemaById, type Node } from './schemaInfo';
+
+const OBJECTS: Record<string, [string, string]> = {
+  screen: ['screen.schema.json', ''],
+  modal: ['common.schema.json', '#/$defs/modal'],
+  timer: ['common.schema.json', '#/$defs/timer'],
+  style: ['common.schema.json', '#/$defs/style'],
+  manifest: ['manifest.schema.json', ''],
+  route: ['manifest.schema.json', '#/properties/routes/items'],
+  promoPage: ['manifest.schema.json', '#/properties/promo/additionalProperties'],
+};
+
+export function vocabularyModule(set: SchemaSet): string {
+  const blocks: Record<string, unknown> = {};
+  const actions: Record<string, unknown> = {};
+  for (const info of nodeInfos(set)) {
+    const kinds: Record<string, string> = {};
+    for (const f of info.fields) {
+      const kind = fieldKind(f.schema, f.baseId);
+      if (kind !== 'other') kinds[f.name] = kind;
+    }
+    (info.kind === 'block' ? blocks : actions)[info.type] = {
+      fields: info.fields.map((f) => f.name),
+      required: info.fields.filter((f) => f.required).map((f) => f.name),
+      kinds,
+      exclusive: exclusiveGroups(info.schema),
+    };
+  }
+  const objects: Record<string, string[]> = {};
+  for (const [name, [id, fragment]] of Object.entries(OBJECTS)) {
+    if (!schemaById(set, id)) continue;
+    const found = deref(set, `${id}${fragment}`, id);
+    if (found) objects[name] = fieldsOf(set, found.node, found.baseId).map((f) => f.name);
+  }
+  const operator = deref(set, 'expr.schema.json#/$defs/operator', 'expr.schema.json');
+  const operators = Object.keys((operator?.node.properties as Node | undefined) ?? {});
+  const vocabulary = { blocks, actions, objects, operators };
+  return [
+    "import type { Vocabulary } from './vocabulary';",
+    '',
+    `export const vocabulary: Vocabulary = ${JSON.stringify(vocabulary)};`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,27 @@
+// npm run screens:check [folder]: checks screens/manifest.json and every screens/*.json document.
+// Prints one line per problem, `file:line:col  /json/pointer  message`, and exits 1 on any error
+// (warnings are printed but do not fail).
+import { relative, resolve } from 'node:path';
+import { checkScreens } from './lib/checkScreens';
+
+const dir = resolve(process.argv[2] ?? 'screens');
+const { findings, documents } = checkScreens(dir, (path) => relative(process.cwd(), path) || path);
+
+for (const f of findings) {
+  const line = `${f.file}:${f.line}:${f.column}  ${f.pointer || (f.keyword === 'syntax' ? '-' : '(top)')}  ${f.warning ? 'warning: ' : ''}${f.message}`;
+  if (f.warning) console.warn(line);
+  else console.error(line);
+}
+const errors = findings.filter((f) => !f.warning);
+const warnings = findings.length - errors.length;
+const noted = warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : '';
+if (errors.length > 0) {
+  const files = new Set(errors.map((f) => f.file)).size;
+  console.error(
+    `screens:check: ${errors.length} error${errors.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}${noted}.`,
+  );
+  process.exit(1);
+}
+console.log(
+  `screens:check: the manifest and ${documents} screen document${documents === 1 ? '' : 's'} are valid${noted}.`,
+);

@@ -1,0 +1,101 @@
+// The Host the lender's app hands the engine: the pieces of src/host/ put together.
+import type { AxiosAdapter } from 'axios';
+import type { Host } from '../../renderer/host';
+import type { AppConfig } from '../config/types';
+import { createBridge, type Bridge, type BridgeHostWindow } from './bridge';
+import { copyText } from './clipboard';
+import { detectEnv, type AppEnv } from './env';
+import { createFormat } from './format';
+import { geolocate } from './geolocate';
+import { createClients } from './http';
+import { installNativeEvents, type NativeEvents } from './nativeEvents';
+import { createNavigator, type RouterPort } from './navigate';
+import { createRequester, type Requester } from './request';
+import { createSession, type Session } from './session';
+import { webStorage } from './storage';
+import { createTelemetry } from './telemetry';
+import { createToaster, type Toaster } from './toast';
+
+export interface AppHost extends Host {
+  env: Readonly<AppEnv>;
+  session: Session;
+  toaster: Toaster;
+  bridgeAdapter: Bridge;
+  native: NativeEvents;
+  requester: Requester;
+  /** The router of the page registers itself here (declarative routers live inside React). */
+  setRouter(router: RouterPort | null): void;
+}
+
+export interface HostOptions {
+  config: AppConfig;
+  /** A development build: the dev bridge line and track logging. */
+  dev?: boolean;
+  win?: Window;
+  /** Tests replace the network. */
+  adapter?: AxiosAdapter;
+}
+
+export function createHost({ config, dev = false, win = window, adapter }: HostOptions): AppHost {
+  const session = createSession(win.location, win.document);
+  const toaster = createToaster();
+  const bridgeAdapter = createBridge(win as unknown as BridgeHostWindow);
+  const native = installNativeEvents(win);
+  const env = Object.freeze(
+    detectEnv(win.navigator.userAgent, win as unknown as BridgeHostWindow, win.navigator.maxTouchPoints ?? 0),
+  );
+  const requester = createRequester({
+    clients: createClients(session.header, adapter),
+    commonParams: session.commonParams,
+    toast: (text) => toaster.toast(text),
+    loading: (text) => toaster.loading(text),
+  });
+  let router: RouterPort | null = null;
+  const navigator = createNavigator({
+    location: win.location,
+    history: win.history,
+    commonParams: session.commonParams,
+    router: () => router,
+  });
+  const telemetry = createTelemetry({
+    trackUrl: config.trackUrl,
+    reportUrl: config.reportUrl,
+    dev,
+    sendBeacon:
+      typeof win.navigator.sendBeacon === 'function'
+        ? (url, data) => win.navigator.sendBeacon(url, data)
+        : undefined,
+  });
+  const stores = {
+    local: webStorage(() => win.localStorage),
+    session: webStorage(() => win.sessionStorage),
+  };
+
+  return {
+    session,
+    toaster,
+    bridgeAdapter,
+    native,
+    requester,
+    setRouter: (next) => {
+      router = next;
+    },
+    request: requester.request,
+    bridge: bridgeAdapter.call,
+    navigate: navigator.navigate,
+    back: navigator.back,
+    toast: toaster.toast,
+    loading: toaster.loading,
+    storage: (scope) => stores[scope],
+    clipboard: (text) => copyText(text, win.navigator, win.document),
+    format: createFormat(config),
+    track: telemetry.track,
+    report: telemetry.report,
+    onNativeEvent: native.on,
+    geolocate: () => geolocate(win.navigator.geolocation),
+    alert: (text) => win.alert(text),
+    now: () => Date.now(),
+    config: Object.freeze({ ...config }),
+    env,
+  };
+}

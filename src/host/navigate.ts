@@ -1,0 +1,77 @@
+// Host.navigate and Host.back. Every target passes safeUrl again (ruling 11, D-31). Own-origin
+// targets (app paths and absolute URLs of this origin, lendDetailsUrl included) may carry the
+// common parameters (P-05, D-50: those not already present, via the URL API); other origins never
+// do (D-34). App paths the router knows change the route; anything else is a page load.
+import type { NavigateOptions } from '../../renderer/host';
+import { safeUrl } from '../../renderer/url';
+import { fieldText } from './fields';
+
+/** The page's router, as the host sees it. */
+export interface RouterPort {
+  /** Whether this page's router shows the path (otherwise the browser loads it). */
+  handles(pathname: string): boolean;
+  navigate(to: string, options: { replace: boolean }): void;
+}
+
+export interface NavigatorDeps {
+  location: Pick<Location, 'href' | 'origin' | 'assign' | 'replace'>;
+  history: Pick<History, 'back' | 'state' | 'length'>;
+  commonParams(): Record<string, string>;
+  router(): RouterPort | null;
+  warn?(message: string): void;
+}
+
+/** Where a navigation goes: the final URL, and whether it stays on this origin. */
+export function resolveTarget(
+  to: string,
+  options: NavigateOptions,
+  base: string,
+  common: Record<string, string>,
+): { url: URL; own: boolean } | null {
+  const safe = safeUrl(to);
+  if (safe === null) return null;
+  const url = new URL(safe, base);
+  const own = url.origin === new URL(base).origin;
+  if (own && options.commonParams) {
+    for (const [key, value] of Object.entries(common)) {
+      if (!url.searchParams.has(key)) url.searchParams.append(key, value);
+    }
+  }
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    const text = fieldText(value);
+    if (text !== undefined) url.searchParams.set(key, text);
+  }
+  return { url, own };
+}
+
+export function createNavigator(deps: NavigatorDeps) {
+  const warn = deps.warn ?? console.warn;
+
+  function navigate(to: string, options: NavigateOptions = {}): void {
+    const target = resolveTarget(to, options, deps.location.href, deps.commonParams());
+    if (!target) {
+      warn(`navigate: refused ${JSON.stringify(String(to).slice(0, 200))}`);
+      return;
+    }
+    const { url, own } = target;
+    const replace = options.replace === true;
+    const router = own ? deps.router() : null;
+    if (router && router.handles(url.pathname)) {
+      router.navigate(url.pathname + url.search + url.hash, { replace });
+      return;
+    }
+    const href = own ? url.pathname + url.search + url.hash : url.href;
+    if (replace) deps.location.replace(href);
+    else deps.location.assign(href);
+  }
+
+  function back(fallback?: string): void {
+    const state = deps.history.state as { idx?: unknown } | null;
+    const idx = typeof state?.idx === 'number' ? state.idx : undefined;
+    const canGoBack = idx !== undefined ? idx > 0 : deps.history.length > 1;
+    if (canGoBack || !fallback) deps.history.back();
+    else navigate(fallback, { replace: true });
+  }
+
+  return { navigate, back };
+}

@@ -1,0 +1,47 @@
+// Shared helpers for the end-to-end tests: watching for CSP violations and page errors,
+// reading what the development bridge was asked to do, and the server's dev endpoints.
+import { test as base, expect, type Page } from '@playwright/test';
+
+interface Watch {
+  cspViolations: string[];
+  pageErrors: string[];
+}
+
+export const test = base.extend<{ watch: Watch }>({
+  watch: async ({ page }, use) => {
+    const watch: Watch = { cspViolations: [], pageErrors: [] };
+    await page.addInitScript(() => {
+      const w = window as unknown as { __csp: string[] };
+      w.__csp = [];
+      document.addEventListener('securitypolicyviolation', (e) => {
+        w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`);
+      });
+    });
+    page.on('pageerror', (error) => watch.pageErrors.push(error.message));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) watch.cspViolations.push(msg.text());
+    });
+    await use(watch);
+  },
+});
+
+export { expect };
+
+export async function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
+}
+
+export interface BridgeCall {
+  name: string;
+  payload?: unknown;
+}
+
+/** What the development bridge recorded (outside the native app every bridge call lands here). */
+export async function bridgeLog(page: Page): Promise<BridgeCall[]> {
+  return page.evaluate(() => (window as unknown as { __bridgeLog?: BridgeCall[] }).__bridgeLog ?? []);
+}
+
+/** The toast texts currently shown. */
+export function toasts(page: Page) {
+  return page.locator('[data-toast]');
+}
