@@ -32,7 +32,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'tsx src/server/main.ts',
+    command: 'npx tsx src/server/main.ts',
     url: `http://127.0.0.1:${PORT}/screens/manifest.json`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { promoEntry, screenSources } from './src/app/build/screenSources';
+import { precompress } from './src/app/build/precompress';
 
 /** Paths the reference server answers; the dev server passes them on (npm run serve on :8787). */
 const SERVER = process.env.LENDER_SERVER ?? 'http://127.0.0.1:8787';
@@ -18,7 +19,7 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [react(), screenSources(resolve(import.meta.dirname, 'screens')), promoEntry()],
+  plugins: [react(), screenSources(resolve(import.meta.dirname, 'screens')), promoEntry(), precompress()],
   build: {
     target: 'es2020',
     sourcemap: false,

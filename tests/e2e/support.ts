@@ -19,7 +19,8 @@ export const test = base.extend<{ watch: Watch }>({
     });
     page.on('pageerror', (error) => watch.pageErrors.push(error.message));
     page.on('console', (msg) => {
-      if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) watch.cspViolations.push(msg.text());
+      if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text()))
+        watch.cspViolations.push(msg.text());
     });
     await use(watch);
   },
@@ -43,5 +44,5 @@ export async function bridgeLog(page: Page): Promise<BridgeCall[]> {
 
 /** The toast texts currently shown. */
 export function toasts(page: Page) {
-  return page.locator('[data-toast]');
+  return page.locator('[data-toast="message"]');
 }

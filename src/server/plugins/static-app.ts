@@ -42,6 +42,8 @@ export async function registerStaticApp(app: FastifyInstance): Promise<void> {
       wildcard: true,
       // HTML goes through sendHtml below, which puts the configuration into the page.
       index: false,
+      // The build writes .br and .gz beside each asset (src/app/build/precompress.ts).
+      preCompressed: true,
       allowedPath: (path) => !path.endsWith('.html'),
       cacheControl: false,
       dotfiles: 'deny',
