@@ -1,8 +1,12 @@
 // End-to-end tests: Debian's Chromium (never a downloaded browser build) against the real
 // reference server, serving the production build on its own port with a throwaway database.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8790);
+/** The server's own copy of screens/ and its studio history (scripts/e2e-server.ts): tests may save. */
+const SCRATCH = join(tmpdir(), `lender-e2e-${PORT}`);
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -32,7 +36,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx tsx src/server/main.ts',
+    command: 'npx tsx scripts/e2e-server.ts',
     url: `http://127.0.0.1:${PORT}/screens/manifest.json`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -42,6 +46,8 @@ export default defineConfig({
       SQLITE_PATH: `data/e2e-${Date.now()}.sqlite`,
       DATABASE_URL: '',
       LENDER_DEV: '1',
+      SCREENS_DIR: join(SCRATCH, 'screens'),
+      SCREEN_HISTORY_DIR: join(SCRATCH, 'screen-history'),
     },
   },
 });

@@ -5,6 +5,10 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { promoEntry, screenSources } from './src/app/build/screenSources';
 import { precompress } from './src/app/build/precompress';
+import { preloadMount } from './src/app/build/preloadMount';
+import { screenStamp } from './src/app/build/screenStamp';
+import { studioBuild } from './src/studio/build/studioBuild';
+import { studioEntry } from './src/studio/build/studioEntry';
 
 /** Paths the reference server answers; the dev server passes them on (npm run serve on :8787). */
 const SERVER = process.env.LENDER_SERVER ?? 'http://127.0.0.1:8787';
@@ -19,7 +23,22 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [react(), screenSources(resolve(import.meta.dirname, 'screens')), promoEntry(), precompress()],
+  plugins: [
+    react(),
+    screenSources(resolve(import.meta.dirname, 'screens')),
+    screenStamp(import.meta.dirname),
+    preloadMount(),
+    promoEntry(),
+    studioEntry(),
+    precompress(),
+    // The screen studio (issue 9) is built after the app, on its own: see src/studio/build/studioBuild.ts.
+    studioBuild(import.meta.dirname, () => [
+      react(),
+      screenSources(resolve(import.meta.dirname, 'screens')),
+      screenStamp(import.meta.dirname),
+      precompress(),
+    ]),
+  ],
   build: {
     target: 'es2020',
     sourcemap: false,

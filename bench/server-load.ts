@@ -1,16 +1,20 @@
 /**
- * Load figures for the reference server, loopback only, 5 s per target:
- *   npx tsx bench/server-load.ts            (SQLite in a temp dir; DATABASE_URL is ignored)
- * Prints a markdown table: req/s and latency p50/p99 for a screen document revalidated with
- * If-None-Match (304), the same document fetched in full, loan details (a DB read), and a trivial
- * Fastify route on a bare instance as the ceiling of this machine.
+ * npm run bench:server — autocannon on loopback against the reference server in its own process
+ * (SQLite in a temp dir, and PostgreSQL in a private schema when DATABASE_URL is set), beside a
+ * trivial route on a bare Fastify instance. Targets: the real screens/loan-details.json with
+ * If-None-Match (304) and in full (plain and gzip), POST loan-details (a database read), the
+ * page's HTML when a build exists in /tmp/dist-bench, and the bare route. Writes "## Server".
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Fastify from 'fastify';
-import { buildServer } from '../src/server/app.js';
+import pg from 'pg';
+import { APP_DIST, ROOT } from './lib/build';
+import { saveFigures } from './lib/figures';
+import { writeSection } from './lib/results';
+import { stamp } from './lib/stats';
 
 interface Result {
   requests: { average: number };
@@ -32,95 +36,186 @@ type Autocannon = (options: Options) => Promise<Result>;
 // autocannon ships no type declarations; the shape used here is declared above.
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
-const SECONDS = 5;
+const SECONDS = Number(process.env.BENCH_SERVER_SECONDS ?? 5);
 const CONNECTIONS = 10;
+const REF_PORT = 8826;
+const BARE_PORT = 8827;
+const LOAN = JSON.stringify({ orderId: 'ORD-174-D', productId: 'P-1' });
 
-function sampleScreen(): string {
-  const rows = Array.from({ length: 60 }, (_, i) => ({
-    type: 'keyValue',
-    label: `Row ${i}`,
-    value: { $: `data.rows.${i}` },
-  }));
-  return JSON.stringify(
-    { schemaVersion: 1, id: 'sample', title: 'Order Details', route: '/loan/details', body: rows },
-    null,
-    2,
-  );
+function startChild(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/lib/server-child.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve(child);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+interface Target {
+  name: string;
+  /** Stable name of the figure (bench/summary.ts, bench/before.json). */
+  key: string;
+  options: Omit<Options, 'connections' | 'duration'>;
+  expected: 200 | 304;
+  goal?: { rps?: number; p99?: number };
+}
+
+const figures: Record<string, number> = {};
+
+async function run(target: Target): Promise<string> {
+  const r = await autocannon({ ...target.options, connections: CONNECTIONS, duration: SECONDS });
+  // autocannon counts 304 as non-2xx; for the revalidation target that is the expected answer.
+  const unexpected = (target.expected === 304 ? 0 : r.non2xx) + r.errors + r.timeouts;
+  const rps = Math.round(r.requests.average);
+  figures[`${target.key}.rps`] = rps;
+  figures[`${target.key}.p99`] = r.latency.p99;
+  const goal = target.goal;
+  const verdict = !goal
+    ? ''
+    : (goal.rps === undefined || rps >= goal.rps) && (goal.p99 === undefined || r.latency.p99 < goal.p99)
+      ? 'met'
+      : 'MISSED';
+  const goalText = goal
+    ? `${goal.rps ? `≥ ${goal.rps / 1000}k req/s` : ''}${goal.p99 ? `, p99 < ${goal.p99} ms` : ''}: ${verdict}`
+    : '';
+  return `| ${target.name} | ${rps} | ${r.latency.p50} | ${r.latency.p99} | ${unexpected} | ${goalText} |`;
+}
+
+async function referenceTargets(base: string, db: string): Promise<Target[]> {
+  const key = (name: string) => `${db.toLowerCase()}.${name}`;
+  const first = await fetch(`${base}/screens/loan-details.json`);
+  const etag = first.headers.get('etag') ?? '';
+  const size = (await first.arrayBuffer()).byteLength;
+  const targets: Target[] = [
+    {
+      name: `[${db}] screen document, If-None-Match → 304`,
+      key: key('screen-304'),
+      options: { url: `${base}/screens/loan-details.json`, headers: { 'if-none-match': etag } },
+      expected: 304,
+      goal: { rps: 20_000 },
+    },
+    {
+      name: `[${db}] screen document, full (${(size / 1024).toFixed(1)} KB)`,
+      key: key('screen-full'),
+      options: { url: `${base}/screens/loan-details.json` },
+      expected: 200,
+    },
+    {
+      name: `[${db}] screen document, full, Accept-Encoding: gzip`,
+      key: key('screen-gzip'),
+      options: { url: `${base}/screens/loan-details.json`, headers: { 'accept-encoding': 'gzip' } },
+      expected: 200,
+    },
+    {
+      name: `[${db}] POST /v3/loan-details/loan-details`,
+      key: key('loan-details'),
+      options: {
+        url: `${base}/v3/loan-details/loan-details`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: LOAN,
+      },
+      expected: 200,
+      goal: { rps: 5_000, p99: 20 },
+    },
+  ];
+  if (existsSync(join(APP_DIST, 'index.html')))
+    targets.push({
+      name: `[${db}] GET /loan/details (the page's HTML, gzip)`,
+      key: key('page'),
+      options: {
+        url: `${base}/loan/details?orderId=ORD-174-D&productId=P-1`,
+        headers: { accept: 'text/html', 'accept-encoding': 'gzip' },
+      },
+      expected: 200,
+    });
+  return targets;
+}
+
+async function dropSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists "${schema}" cascade`);
+  } finally {
+    await client.end();
+  }
 }
 
 async function main(): Promise<void> {
+  const started = Date.now();
   const dir = mkdtempSync(join(tmpdir(), 'lender-bench-'));
-  mkdirSync(join(dir, 'screens'));
-  writeFileSync(join(dir, 'screens', 'sample.json'), sampleScreen());
-  const app = await buildServer({
-    sqlitePath: join(dir, 'bench.sqlite'),
-    screensDir: join(dir, 'screens'),
-    uploadsDir: join(dir, 'uploads'),
-    distDir: join(dir, 'dist'),
-    dev: false,
-  });
-  const bare = Fastify();
-  bare.get('/ping', async () => ({ ok: true }));
+  const lines = [
+    '| target | req/s | p50 ms | p99 ms | unexpected | target |',
+    '|---|---:|---:|---:|---:|---|',
+  ];
+  const databases: { name: string; env: Record<string, string>; cleanup?: () => Promise<void> }[] = [
+    { name: 'SQLite', env: { BENCH_SQLITE_PATH: join(dir, 'bench.sqlite') } },
+  ];
+  const pgUrl = process.env.DATABASE_URL;
+  if (pgUrl) {
+    const schema = `bench_${process.pid}`;
+    databases.push({
+      name: 'PostgreSQL',
+      env: { BENCH_DATABASE_URL: pgUrl, BENCH_PG_SCHEMA: schema },
+      cleanup: () => dropSchema(pgUrl, schema),
+    });
+  }
   try {
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
-    const first = await fetch(`${base}/screens/sample.json`);
-    const etag = first.headers.get('etag') ?? '';
-    const size = (await first.arrayBuffer()).byteLength;
-
-    const targets: Array<[string, Options, number]> = [
-      [
-        'screen document, If-None-Match (304)',
-        {
-          url: `${base}/screens/sample.json`,
-          headers: { 'if-none-match': etag },
-          connections: CONNECTIONS,
-          duration: SECONDS,
-        },
-        304,
-      ],
-      [
-        `screen document, full (${size} B)`,
-        { url: `${base}/screens/sample.json`, connections: CONNECTIONS, duration: SECONDS },
-        200,
-      ],
-      [
-        'POST /v3/loan-details/loan-details',
-        {
-          url: `${base}/v3/loan-details/loan-details`,
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ orderId: 'ORD-174-D', productId: 'P-1' }),
-          connections: CONNECTIONS,
-          duration: SECONDS,
-        },
-        200,
-      ],
-      [
-        'trivial Fastify route (bare instance)',
-        { url: `${bareBase}/ping`, connections: CONNECTIONS, duration: SECONDS },
-        200,
-      ],
-    ];
-
-    const lines = ['| target | req/s | p50 ms | p99 ms | unexpected |', '|---|---:|---:|---:|---:|'];
-    for (const [name, options, expected] of targets) {
-      const r = await autocannon(options);
-      // autocannon counts 304 as non-2xx; for the revalidation target that is the expected answer.
-      const unexpected = (expected === 304 ? 0 : r.non2xx) + r.errors + r.timeouts;
-      lines.push(
-        `| ${name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${unexpected} |`,
-      );
+    for (const db of databases) {
+      const child = await startChild({
+        BENCH_SERVER: 'reference',
+        PORT: String(REF_PORT),
+        BENCH_SCREENS_DIR: join(ROOT, 'screens'),
+        BENCH_DIST_DIR: existsSync(join(APP_DIST, 'index.html')) ? APP_DIST : join(dir, 'no-dist'),
+        BENCH_UPLOADS_DIR: join(dir, 'uploads'),
+        ...db.env,
+      });
+      try {
+        for (const target of await referenceTargets(`http://127.0.0.1:${REF_PORT}`, db.name))
+          lines.push(await run(target));
+      } finally {
+        await stop(child);
+        await db.cleanup?.();
+      }
     }
-    console.log(
-      `Server load, ${SECONDS} s per target, ${CONNECTIONS} connections, loopback, Node ${process.version}\n`,
-    );
-    console.log(lines.join('\n'));
+    const bare = await startChild({ BENCH_SERVER: 'bare', PORT: String(BARE_PORT) });
+    try {
+      lines.push(
+        await run({
+          name: 'trivial Fastify route (bare instance)',
+          key: 'bare',
+          options: { url: `http://127.0.0.1:${BARE_PORT}/ping` },
+          expected: 200,
+        }),
+      );
+    } finally {
+      await stop(bare);
+    }
   } finally {
-    await app.close();
-    await bare.close();
     rmSync(dir, { recursive: true, force: true });
   }
+  const body = `
+${stamp()}, autocannon ${SECONDS} s per target, ${CONNECTIONS} connections, loopback; the server in
+its own process (2 cores: one for the server, one for autocannon); ${Math.round((Date.now() - started) / 1000)} s.
+${pgUrl ? '' : '\nPostgreSQL: not measured in this run (DATABASE_URL not set; `eval "$(bash scripts/ci-postgres.sh)"` sets one).\n'}
+${lines.join('\n')}
+`;
+  saveFigures('server', figures);
+  writeSection('Server', body);
+  console.log(body);
 }
 
 main().catch((error: unknown) => {

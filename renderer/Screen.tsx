@@ -1,6 +1,6 @@
 // Renders one screen document with a host: creates its state, runs its sources and
 // on-load actions, wires timers and native events, and tears everything down on unmount.
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { Host } from './host';
 import type { ScreenDocument } from './types.gen';
 import { createStore } from './store/store';
@@ -17,6 +17,8 @@ export interface ScreenProps {
   params: Record<string, unknown>;
   /** Set the page title from the document (default true). */
   setTitle?: boolean;
+  /** Called once the sources and on-load actions have settled (the app then watches for a blank page). */
+  onSettled?: () => void;
 }
 
 function createEngine(
@@ -51,14 +53,22 @@ function createEngine(
   };
 }
 
-export function Screen({ doc, host, params, setTitle = true }: ScreenProps) {
+export function Screen({ doc, host, params, setTitle = true, onSettled }: ScreenProps) {
   const { engine, abort } = useMemo(() => createEngine(doc, host, params), [doc, host, params]);
+  const settled = useRef(onSettled);
+  useEffect(() => {
+    settled.current = onSettled;
+  });
 
   useEffect(() => {
     const sources = (doc.sources ?? []).map((call, i) =>
       runActions(engine, [call], ROOT_FRAME, `/sources/${i}`),
     );
-    void Promise.all(sources).then(() => runActions(engine, doc.onLoad, ROOT_FRAME, '/onLoad'));
+    void Promise.all(sources)
+      .then(() => runActions(engine, doc.onLoad, ROOT_FRAME, '/onLoad'))
+      .then(() => {
+        if (!engine.signal.aborted) settled.current?.();
+      });
     const off = [
       host.onNativeEvent(
         'back',

@@ -4,6 +4,7 @@ import type { Host } from './host';
 import type { Store, ScreenState } from './store/store';
 import type { ScreenDocument } from './types.gen';
 import { evaluate, type Scope } from './expr/evaluate';
+import { readPath } from './expr/path';
 import type { TimerController } from './timers';
 
 export interface Engine {
@@ -50,8 +51,37 @@ export function evalIn(engine: Engine, frame: Frame, expr: unknown, state = engi
   return evaluate(expr, { scope: scopeOf(state, frame, engine.host), format: engine.host.format });
 }
 
-/** Maps a state path as written in a document (local.* included) to its place in the store. */
+const PLACEHOLDER = /\{([^{}]*)\}/g;
+const KEY = /^[A-Za-z0-9_$-]+$/;
+const FORBIDDEN_KEYS = new Set(['__proto__', 'prototype', 'constructor']);
+
+/**
+ * Fills the `{item.code}` segments of a state path from the list-item variables, so a form whose
+ * fields come from the server can bind each one under its own key (form.fields.{item.code}).
+ * Null when a placeholder does not give one plain key (missing, an object, a dot, a prototype name):
+ * such a binding reads nothing and writes nowhere.
+ */
+export function resolveStatePath(path: string, frame: Frame): string | null {
+  if (!path.includes('{')) return path;
+  let ok = true;
+  const resolved = path.replace(PLACEHOLDER, (_match, inner: string) => {
+    const value = readPath(frame.vars, inner);
+    const key =
+      typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)) ? String(value) : '';
+    if (!KEY.test(key) || FORBIDDEN_KEYS.has(key)) ok = false;
+    return key;
+  });
+  return ok && !/[{}]/.test(resolved) ? resolved : null;
+}
+
+/**
+ * Maps a state path as written in a document (local.* and {placeholders} included) to its place in
+ * the store; '' (reads nothing, writes nowhere) when a placeholder cannot be resolved.
+ */
 export function storePath(path: string, frame: Frame): string {
-  if (path.startsWith('local.')) return `locals.${frame.localKey ?? '_'}.${path.slice('local.'.length)}`;
-  return path;
+  const resolved = resolveStatePath(path, frame);
+  if (resolved === null) return '';
+  if (resolved.startsWith('local.'))
+    return `locals.${frame.localKey ?? '_'}.${resolved.slice('local.'.length)}`;
+  return resolved;
 }

@@ -21,7 +21,7 @@ export type List = [Expr, ...Expr[]];
  */
 export type CallAction = ActionBase & ActionsCall;
 /**
- * One action, chosen by its "do": alert, back, bridge, call, closeModal, copy, countdown, delay, geolocate, if, navigate, openModal, parallel, set, stop, storage, switch, toast, track, validate.
+ * One action, chosen by its "do": alert, back, bridge, call, closeModal, copy, countdown, delay, geolocate, if, navigate, openModal, parallel, set, stop, storage, switch, timestamp, toast, track, validate.
  *
  * This interface was referenced by `ScreenDocument`'s JSON-Schema
  * via the `definition` "Action".
@@ -44,6 +44,7 @@ export type Action =
   | StopAction
   | StorageAction
   | SwitchAction
+  | TimestampAction
   | ToastAction
   | TrackAction
   | ValidateAction;
@@ -160,6 +161,13 @@ export type StorageAction = ActionBase & ActionsStorage;
  */
 export type SwitchAction = ActionBase & ActionsSwitch;
 /**
+ * Writes the current time (milliseconds since 1970, from the app's clock) into a state path. Use it to make an address new each time it is asked for, e.g. a captcha image refreshed on tap: {"t": "/captcha?sid={data.sid}&a={ui.captchaAt}"}.
+ *
+ * This interface was referenced by `ScreenDocument`'s JSON-Schema
+ * via the `definition` "ActionsTimestamp".
+ */
+export type TimestampAction = ActionBase & ActionsTimestamp;
+/**
  * Shows a short message at the bottom of the screen.
  *
  * This interface was referenced by `ScreenDocument`'s JSON-Schema
@@ -251,7 +259,7 @@ export type ButtonBlock = BlockBase & BlocksButton;
  */
 export type CheckboxBlock = BlockBase & BlocksCheckbox;
 /**
- * A list of items of which exactly one is selected (payment channels, for example). The bound state holds the selected item's INDEX; while it is unset the first item (0) is selected. Each item is drawn by `children`, which can read `item`, `index` and `selected` (true for the selected item). Tapping an item selects it.
+ * A list of items of which exactly one is selected (payment channels, for example). The bound state holds the selected item's INDEX; while it is unset the first item (0) is selected, unless `preselect` is false. `bindItem` also keeps the selected item itself, so actions can read its fields. Each item is drawn by `children`, which can read `item`, `index` and `selected` (true for the selected item). Tapping an item selects it.
  *
  * This interface was referenced by `ScreenDocument`'s JSON-Schema
  * via the `definition` "BlocksChoice".
@@ -314,7 +322,7 @@ export type IframeBlock = BlockBase & BlocksIframe;
  */
 export type ImageBlock = BlockBase & BlocksImage;
 /**
- * Lets the user add photos (up to `max`), each uploaded as soon as it is picked. Uploads run strictly one at a time in the order picked; the file being sent is `file` inside `upload` (so the call says "files": {"problemImage": "file"}). After a successful upload, `append` is read with the call's `result` in scope and added to the bound list; a failed upload adds nothing (the call's `else` or the app's failure toast tells the user). Picks beyond `max` are ignored and the picker is disabled while `max` images are held. Each thumbnail has a remove button.
+ * Lets the user add photos (up to `max`), each uploaded as soon as it is picked. Uploads run strictly one at a time in the order picked; the file being sent is `file` inside `upload` (so the call says "files": {"problemImage": "file"}). After a successful upload, `append` is read with the call's `result` in scope and added to the bound list; a failed upload adds nothing (the call's `else` or the app's failure toast tells the user). Picks beyond `max` are ignored and the picker is disabled while `max` images are held. Each thumbnail has a remove button. Without `upload` (and `append`) nothing is sent: the picked files themselves are kept in the bound list and shown from the phone (a local preview); a later call can send one with `files`.
  *
  * This interface was referenced by `ScreenDocument`'s JSON-Schema
  * via the `definition` "BlocksImagePicker".
@@ -626,6 +634,10 @@ export interface Operator {
     [k: string]: Expr | undefined;
   };
   /**
+   * An object's fields as a list of {key, value}, in the object's order (an empty list for anything else), e.g. payment notices keyed by group name shown with repeat.
+   */
+  entries?: Expr;
+  /**
    * The value as JSON text.
    */
   json?: Expr;
@@ -633,6 +645,38 @@ export interface Operator {
    * JSON text parsed to a value; missing when it is not valid JSON.
    */
   parse?: Expr;
+  /**
+   * [list, condition, optional name]: the items for which the condition is truthy. The condition reads each item as item (or the name given) and its position as index, e.g. {"filter": [{"$": "data.items"}, {"==": [{"$": "item.cardTypeMi"}, 0]}]}.
+   *
+   * @minItems 2
+   * @maxItems 3
+   */
+  filter?: [unknown, unknown] | [unknown, unknown, unknown];
+  /**
+   * [object, keys, optional field]: a copy of the object with only the fields named in the keys list (or by each key item's field, e.g. the code of each visible form item). Names the object lacks are left out.
+   *
+   * @minItems 2
+   * @maxItems 3
+   */
+  pick?: [unknown, unknown] | [unknown, unknown, unknown];
+  /**
+   * The fields of several objects in one object; a later object's field wins. Values that are not objects are skipped.
+   */
+  merge?: List;
+  /**
+   * [list, key field, optional value field]: an object built from a list of objects, each item giving one field named by its key field, valued by its value field (or the whole item), e.g. the starting values of a server form by code.
+   *
+   * @minItems 2
+   * @maxItems 3
+   */
+  toObject?: [unknown, unknown] | [unknown, unknown, unknown];
+  /**
+   * [text, optional separator (default ,)]: the text cut into a list of trimmed, non-empty parts. A list is returned as it is, so a field sent either as "a.png,b.png" or as a list reads the same.
+   *
+   * @minItems 1
+   * @maxItems 2
+   */
+  split?: [unknown] | [unknown, unknown];
 }
 /**
  * Fields every action may have.
@@ -662,9 +706,9 @@ export interface ActionsCall {
    */
   path: string;
   /**
-   * Payload fields (POST body, or query for GET).
+   * Payload fields (POST body, or query for GET): named fields ({"orderId": {"$": "params.orderId"}}), or one expression giving an object, for a payload built from a server-driven form ({"merge": [{"pick": [...]}, {"obj": {...}}]}). An object with a single operator key is read as the expression.
    */
-  body?: Fields;
+  body?: Fields | Operator;
   /**
    * Extra query parameters.
    */
@@ -937,6 +981,13 @@ export interface ActionsSwitch {
    */
   default?: Actions;
 }
+export interface ActionsTimestamp {
+  do: 'timestamp';
+  /**
+   * Where the time is written: form.*, ui.*, data.* or local.*.
+   */
+  into: string;
+}
 export interface ActionsToast {
   do: 'toast';
   /**
@@ -1206,7 +1257,15 @@ export interface BlocksChoice {
    */
   children: Blocks;
   /**
-   * Runs after the selection changes.
+   * Where the selected item itself is kept (the default first item included; null while nothing is selected), e.g. ui.channel, so a payload reads {"$": "ui.channel.channel_number"}.
+   */
+  bindItem?: string;
+  /**
+   * Select the first item while the bound index is unset. false: nothing is selected until the user taps an item (a bank card that must be chosen deliberately).
+   */
+  preselect?: boolean;
+  /**
+   * Runs after the user selects an item; it reads the new item as item and its position as index.
    */
   onChange?: Actions;
 }
@@ -1459,13 +1518,13 @@ export interface BlocksImagePicker {
    */
   accept?: string;
   /**
-   * The call that uploads one file, run once per file with `file` in scope.
+   * The call that uploads one file, run once per file with `file` in scope. Leave it out (with `append`) to keep the files on the phone only.
    */
-  upload: CallAction;
+  upload?: CallAction;
   /**
    * What to add to the list after a successful upload, read with `result` in scope (e.g. {"$": "result.data.url"}). Nothing is added when it is empty.
    */
-  append: Expr;
+  append?: Expr;
 }
 export interface BlocksInput {
   type: 'input';

@@ -7,7 +7,9 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function hasPackage(name: string): boolean {
   try {
-    return execFileSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' }).includes('install ok installed');
+    return execFileSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' }).includes(
+      'install ok installed',
+    );
   } catch {
     return false;
   }
@@ -18,7 +20,10 @@ if (!existsSync(CHROMIUM) || missing.length > 0) {
   console.log(`Installing ${missing.join(', ')} with apt (Debian packages, no browser download)...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing], {
+    stdio: 'inherit',
+    env,
+  });
 }
 if (!existsSync(CHROMIUM)) {
   console.error(`Chromium not found at ${CHROMIUM} after installing; set CHROMIUM_PATH.`);

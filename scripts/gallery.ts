@@ -29,7 +29,9 @@ async function waitFor(url: string, ms: number): Promise<void> {
 async function loadShots(): Promise<Shot[]> {
   const dir = `${ROOT}tests/gallery/`;
   const shots: Shot[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.shots.ts')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.shots.ts'))
+    .sort()) {
     const mod = (await import(dir + file)) as { shots: Shot[] };
     shots.push(...mod.shots);
   }
@@ -41,11 +43,17 @@ const server = spawn('npx', ['tsx', 'src/server/main.ts'], {
   cwd: ROOT,
   env: { ...process.env, PORT: String(PORT), SQLITE_PATH: dbFile, DATABASE_URL: '', LENDER_DEV: '1' },
   stdio: 'inherit',
+  // Its own process group: npx does not pass SIGTERM on, so the server is stopped as a group
+  // (otherwise it outlives the gallery and keeps port 8791).
+  detached: true,
 });
 try {
   await waitFor(`${BASE}/screens/manifest.json`, 60_000);
   mkdirSync(OUT, { recursive: true });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   const shots = await loadShots();
   for (const shot of shots) {
     const context = await browser.newContext({ viewport: { width: 375, height: 667 }, deviceScaleFactor: 1 });
@@ -65,7 +73,11 @@ try {
   }
   await browser.close();
 } finally {
-  server.kill('SIGTERM');
+  try {
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    server.kill('SIGTERM');
+  }
   rmSync(dbFile, { force: true });
   rmSync(`${dbFile}-wal`, { force: true });
   rmSync(`${dbFile}-shm`, { force: true });

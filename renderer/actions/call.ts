@@ -1,7 +1,7 @@
 import type { ActionRunner } from '../action';
 import type { CallAction } from '../types.gen';
 import type { ApiCall, ApiResult } from '../host';
-import { evaluateFields } from '../expr/evaluate';
+import { evaluateBody, evaluateFields } from '../expr/evaluate';
 import { readPath } from '../expr/path';
 import { scopeOf, storePath } from '../engine';
 import { toText } from '../expr/values';
@@ -24,7 +24,7 @@ const call: ActionRunner<CallAction> = async (action, ctx) => {
     api: action.api,
     method: action.method ?? 'POST',
     path: action.path,
-    body: evaluateFields(action.body, env),
+    body: evaluateBody(action.body, env),
     query: evaluateFields(action.query, env),
   };
   if (action.timeoutMs) request.timeoutMs = action.timeoutMs;

@@ -17,6 +17,7 @@ import setAction from './set';
 import stopAction from './stop';
 import storageAction from './storage';
 import switchAction from './switch';
+import timestampAction from './timestamp';
 import toastAction from './toast';
 import trackAction from './track';
 import validateAction from './validate';
@@ -39,6 +40,7 @@ export const actionRegistry: Record<string, ActionRunner> = {
   stop: stopAction as unknown as ActionRunner,
   storage: storageAction as unknown as ActionRunner,
   switch: switchAction as unknown as ActionRunner,
+  timestamp: timestampAction as unknown as ActionRunner,
   toast: toastAction as unknown as ActionRunner,
   track: trackAction as unknown as ActionRunner,
   validate: validateAction as unknown as ActionRunner,

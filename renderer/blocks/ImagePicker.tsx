@@ -1,4 +1,4 @@
-import { useId, type ChangeEvent } from 'react';
+import { useId, useMemo, type ChangeEvent } from 'react';
 import type { BlockProps } from '../block';
 import type { ImagePickerBlock } from '../types.gen';
 import { useEval } from '../hooks';
@@ -6,6 +6,7 @@ import { toText } from '../expr/values';
 import { safeUrl } from '../url';
 import { styleClass } from '../style';
 import { useBinding } from './form/useBinding';
+import { useObjectUrls } from './imagePicker/useObjectUrls';
 import { useUploadQueue } from './imagePicker/useUploadQueue';
 import './form/form.css';
 import './ImagePicker.css';
@@ -14,7 +15,8 @@ export default function ImagePicker({ block, path, frame }: BlockProps<ImagePick
   const inputId = useId();
   const evaluate = useEval(frame);
   const [bound, setBound] = useBinding(block.bind, frame);
-  const urls = Array.isArray(bound) ? bound : [];
+  const urls = useMemo(() => (Array.isArray(bound) ? (bound as unknown[]) : []), [bound]);
+  const local = useObjectUrls(urls);
   const max = block.max ?? 9;
   const { pending, enqueue } = useUploadQueue(block, max, path, frame);
   const room = Math.max(0, max - urls.length - pending);
@@ -35,9 +37,12 @@ export default function ImagePicker({ block, path, frame }: BlockProps<ImagePick
       </div>
       <ul className="blk-imagePicker-grid">
         {urls.map((url, i) => {
-          const src = safeUrl(url);
+          const src = url instanceof Blob ? (local.get(url) ?? null) : safeUrl(url);
           return (
-            <li key={`${i}-${String(url)}`} className="blk-imagePicker-tile">
+            <li
+              key={url instanceof Blob ? `${i}-local` : `${i}-${String(url)}`}
+              className="blk-imagePicker-tile"
+            >
               {src && <img src={src} alt={`${label} ${i + 1}`} loading="lazy" />}
               <button
                 type="button"

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { BlockProps } from '../block';
 import type { TabsBlock } from '../types.gen';
-import { useEngine, storePath } from '../engine';
+import { useEngine, storePath, resolveStatePath } from '../engine';
 import { useActionTrigger, useEval } from '../hooks';
 import { isMissing, looseEquals } from '../expr/values';
 import { styleClass } from '../style';
@@ -26,7 +26,7 @@ export default function Tabs({ block, path, frame }: BlockProps<TabsBlock>) {
   // Tab changes each deserve their effect (a list load per tab), so a quick second tap is not dropped.
   const [onChange] = useActionTrigger(block.onChange, `${path}/onChange`, frame, true);
   const tabs = tabList(block, evaluate);
-  const bound = block.bind ? evaluate({ $: block.bind }) : undefined;
+  const bound = block.bind ? evaluate({ $: resolveStatePath(block.bind, frame) ?? '' }) : undefined;
   const found = block.bind ? tabs.findIndex((t) => looseEquals(t.value, bound)) : own;
   const selected = found >= 0 && found < tabs.length ? found : 0;
   const first = tabs[0];

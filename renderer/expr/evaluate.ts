@@ -28,6 +28,8 @@ function ev(expr: unknown, env: EvalEnv, depth: number): unknown {
   return op((expr as Record<string, unknown>)[key], {
     ...env,
     depthEval: (e: unknown) => ev(e, env, depth + 1),
+    scopedEval: (e: unknown, vars: Record<string, unknown>) =>
+      ev(e, { ...env, scope: { ...env.scope, ...vars } }, depth + 1),
   } as EvalEnv);
 }
 
@@ -35,6 +37,35 @@ function ev(expr: unknown, env: EvalEnv, depth: number): unknown {
 function sub(env: EvalEnv, expr: unknown): unknown {
   return (env as EvalEnv & { depthEval: (e: unknown) => unknown }).depthEval(expr);
 }
+
+// Evaluates with extra variables in scope (the list item of `filter` and `toObject`).
+function subWith(env: EvalEnv, expr: unknown, vars: Record<string, unknown>): unknown {
+  return (env as EvalEnv & { scopedEval: (e: unknown, v: Record<string, unknown>) => unknown }).scopedEval(
+    expr,
+    vars,
+  );
+}
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'prototype', 'constructor']);
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** An own field of a plain object, never a prototype key or a function. */
+function ownField(value: unknown, key: string): unknown {
+  if (!isPlainObject(value) || FORBIDDEN_KEYS.has(key) || !Object.prototype.hasOwnProperty.call(value, key))
+    return undefined;
+  const found = value[key];
+  return typeof found === 'function' ? undefined : found;
+}
+
+/** Defines a field on a fresh object (never through a setter, never a prototype key). */
+function put(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '' || FORBIDDEN_KEYS.has(key)) return;
+  Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+const MAX_ITEMS = 1000;
 
 const pair = (args: Args, env: EvalEnv): [unknown, unknown] => {
   const [a, b] = list(args);
@@ -127,6 +158,66 @@ const OPERATORS: Record<string, Operator> = Object.assign(Object.create(null) as
       return false;
     }
   },
+  // An object's own fields as a list, so a server map (group name -> items) can be shown by repeat.
+  entries: (arg: Args, env: EvalEnv) => {
+    const value = sub(env, arg);
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
+    return Object.keys(value)
+      .filter((key) => key !== '__proto__')
+      .map((key) => ({ key, value: (value as Record<string, unknown>)[key] }));
+  },
+  filter: (args: Args, env: EvalEnv) => {
+    const [items, cond, as] = list(args);
+    const value = sub(env, items);
+    if (!Array.isArray(value)) return [];
+    const name = typeof as === 'string' && as !== '' ? as : 'item';
+    return value
+      .slice(0, MAX_ITEMS)
+      .filter((item, index) => isTruthy(subWith(env, cond, { [name]: item, index })));
+  },
+  pick: (args: Args, env: EvalEnv) => {
+    const [source, keys, field] = list(args);
+    const from = sub(env, source);
+    const names = sub(env, keys);
+    const out: Record<string, unknown> = {};
+    if (!Array.isArray(names)) return out;
+    for (const entry of names.slice(0, MAX_ITEMS)) {
+      const key = toText(typeof field === 'string' ? ownField(entry, field) : entry);
+      const found = ownField(from, key);
+      if (found !== undefined) put(out, key, found);
+    }
+    return out;
+  },
+  merge: (args: Args, env: EvalEnv) => {
+    const out: Record<string, unknown> = {};
+    for (const item of list(args)) {
+      const value = sub(env, item);
+      if (isPlainObject(value)) for (const key of Object.keys(value)) put(out, key, ownField(value, key));
+    }
+    return out;
+  },
+  toObject: (args: Args, env: EvalEnv) => {
+    const [items, keyField, valueField] = list(args);
+    const value = sub(env, items);
+    const out: Record<string, unknown> = {};
+    if (!Array.isArray(value) || typeof keyField !== 'string') return out;
+    for (const item of value.slice(0, MAX_ITEMS)) {
+      const key = ownField(item, keyField);
+      if (isMissing(key) || typeof key === 'object') continue;
+      put(out, toText(key), typeof valueField === 'string' ? ownField(item, valueField) : item);
+    }
+    return out;
+  },
+  split: (args: Args, env: EvalEnv) => {
+    const [text, sep] = list(args);
+    const value = sub(env, text);
+    if (Array.isArray(value)) return value;
+    if (typeof value !== 'string') return [];
+    return value
+      .split(typeof sep === 'string' && sep !== '' ? sep : ',')
+      .map((part) => part.trim())
+      .filter((part) => part !== '');
+  },
   // Through sub(), so nested obj counts toward the depth limit like every other operator.
   obj: (fields: Args, env: EvalEnv) => fieldsWith(fields, (expr) => sub(env, expr)),
   json: (arg: Args, env: EvalEnv) => toText(sub(env, arg)),
@@ -150,6 +241,23 @@ export function evaluate(expr: unknown, env: EvalEnv): unknown {
 /** Evaluates each field of a `{name: expr}` map into a fresh object (no prototype tricks survive). */
 export function evaluateFields(fields: unknown, env: EvalEnv): Record<string, unknown> {
   return fieldsWith(fields, (expr) => ev(expr, env, 1));
+}
+
+/**
+ * A call's body: named fields ({"orderId": {"$": "params.orderId"}}), or one operator expression
+ * that gives an object (a payload built from a server-driven form, e.g. {"merge": [...]}). Anything
+ * else gives an empty body.
+ */
+export function evaluateBody(body: unknown, env: EvalEnv): Record<string, unknown> {
+  if (!isPlainObject(body)) return {};
+  const keys = Object.keys(body);
+  if (keys.length === 1 && Object.prototype.hasOwnProperty.call(OPERATORS, keys[0]!)) {
+    const value = ev(body, env, 0);
+    const out: Record<string, unknown> = {};
+    if (isPlainObject(value)) for (const key of Object.keys(value)) put(out, key, ownField(value, key));
+    return out;
+  }
+  return evaluateFields(body, env);
 }
 
 function fieldsWith(fields: unknown, evalOne: (expr: unknown) => unknown): Record<string, unknown> {

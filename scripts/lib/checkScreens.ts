@@ -7,6 +7,7 @@ import { checkDocument, checkManifest } from '../../renderer/validate/crossref';
 import type { DocError } from '../../renderer/validate/messages';
 import { splitPointer } from '../../renderer/validate/pointer';
 import type { ScreensManifest } from '../../renderer/types.gen';
+import { checkScenarios } from './checkScenarios';
 import { offsetOf, parseJson, positionOf, type ParsedJson } from './jsonLocation';
 
 export interface Finding {
@@ -78,8 +79,8 @@ function screensShown(manifest: ScreensManifest): Set<string> {
 }
 
 /**
- * @param dir the screens folder; documents are its *.json files (subfolders such as scenarios/
- *   hold other things and are skipped).
+ * @param dir the screens folder; documents are its *.json files (subfolders hold other things:
+ *   scenarios/ has the studio's scenarios, checked by checkScenarios; the others are skipped).
  * @param display how a file is named in the output (relative to the working directory).
  */
 export function checkScreens(dir: string, display: (path: string) => string): CheckResult {
@@ -150,6 +151,7 @@ export function checkScreens(dir: string, display: (path: string) => string): Ch
       });
     findings.push(...place(file, parsed, [...unknown, ...own, ...checkDocument(result.doc, { manifest })]));
   }
+  findings.push(...checkScenarios(dir, ids, display));
   findings.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   return { findings, documents: files.length };
 }

@@ -4,8 +4,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Screen } from '../../renderer/Screen';
 import type { ScreenDocument } from '../../renderer/types.gen';
-import { fillAliases } from '../host/session';
+import { paramsOf } from './params';
 import { useApp } from './context';
+import { BlankGuard } from './BlankGuard';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorPage } from './ErrorPage';
 import type { LoadFailure } from './loadScreen';
@@ -15,12 +16,7 @@ type State =
   | { status: 'ready'; doc: ScreenDocument }
   | { status: 'error'; reason: LoadFailure; errors: string[] };
 
-/** A screen's params: the query of its route, with the productId/product_id aliases filled. */
-export function paramsOf(search: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of new URLSearchParams(search)) out[key] = value;
-  return fillAliases(out);
-}
+export { paramsOf } from './params';
 
 const MESSAGES: Record<LoadFailure, { title: string; message: string }> = {
   network: {
@@ -43,6 +39,8 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
     return kept ? { status: 'ready', doc: kept } : { status: 'loading' };
   });
   const fromCache = state.status === 'ready';
+  // Per visit (location.key): the blank-page check starts once this visit's screen has loaded.
+  const [settledVisit, setSettledVisit] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -77,7 +75,15 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
         host.report({ screenId, blockPath: '', code: 'screen-crashed', message: error.message })
       }
     >
-      <Screen key={location.key} doc={state.doc} host={host} params={params} />
+      <BlankGuard key={location.key} settled={settledVisit === location.key}>
+        <Screen
+          key={location.key}
+          doc={state.doc}
+          host={host}
+          params={params}
+          onSettled={() => setSettledVisit(location.key)}
+        />
+      </BlankGuard>
     </ErrorBoundary>
   );
 }

@@ -3,11 +3,19 @@
 // localStorage with its ETag (last-known-good). A visit with a kept copy renders from it at once
 // and revalidates in the background (If-None-Match); a new version that fails validation, or a
 // flaky network, leaves the kept copy in place. A visit with none fetches and waits.
+//
+// Validation costs code the first screen should not wait for (the validators are the largest
+// part of the bundle), so the app loads them lazily and skips them where a document was already
+// checked by the same validators: a kept copy stamped with the current validators' fingerprint,
+// and documents our server checked (the one it puts in the page, src/server/lib/inline-screen.ts,
+// and fetched ones marked with SCREEN_CHECKED_HEADER). Anything else is validated before it is shown.
 import type { KeyValueStorage } from '../../renderer/host';
 import type { ScreenDocument } from '../../renderer/types.gen';
 import type { Validation } from './validateDoc';
 
 export const SCREEN_CACHE_PREFIX = 'lender.screen.';
+/** Set by the reference server on a document its validators accepted: their fingerprint. */
+export const SCREEN_CHECKED_HEADER = 'X-Screen-Checked';
 
 export type LoadFailure = 'invalid' | 'missing' | 'network';
 
@@ -20,11 +28,25 @@ export type Revalidation = 'unchanged' | 'updated' | 'invalid' | 'failed';
 export interface ScreenLoaderDeps {
   fetch: (url: string, init: RequestInit) => Promise<Response>;
   storage: KeyValueStorage;
-  validate(doc: unknown): Validation;
+  /** May answer later (the app loads the validators on first use). */
+  validate(doc: unknown): Validation | Promise<Validation>;
+  /**
+   * The fingerprint of the validators in use (src/app/build/screenStamp.ts). Kept copies carry the
+   * fingerprint they were validated with; a matching one is shown without validating again.
+   * Without it every kept copy is validated (synchronously, when validate allows).
+   */
+  stamp?: string;
+  /** The document the server put in the page for this route (read once at start). */
+  initial?: InitialScreen | null;
   /** Where documents are served (default /screens/). */
   base?: string;
   warn?(message: string): void;
+  /** Give up on a document that has not fully arrived after this long (default DOC_TIMEOUT_MS). */
+  timeoutMs?: number;
 }
+
+/** As long as an API call may take (ruling 2): a hung request ends on the error page, not a spinner. */
+export const DOC_TIMEOUT_MS = 60_000;
 
 export interface ScreenLoader {
   /** The kept copy, if there is a valid one: render it at once. */
@@ -35,9 +57,19 @@ export interface ScreenLoader {
   revalidate(id: string): Promise<Revalidation>;
 }
 
+/** The page's own copy of its screen: `<script type="application/json" id="screen-doc">`. */
+export interface InitialScreen {
+  id: string;
+  etag: string | null;
+  /** The fingerprint of the validators the server checked it with. */
+  stamp: string;
+  doc: unknown;
+}
+
 interface Kept {
   etag: string | null;
   doc: unknown;
+  stamp?: string;
 }
 
 const SAFE_ID = /^[a-z][a-z0-9-]*$/;
@@ -45,34 +77,99 @@ const SAFE_ID = /^[a-z][a-z0-9-]*$/;
 export function createScreenLoader(deps: ScreenLoaderDeps): ScreenLoader {
   const base = deps.base ?? '/screens/';
   const warn = deps.warn ?? console.warn;
+  const timeoutMs = deps.timeoutMs ?? DOC_TIMEOUT_MS;
   const loading = new Map<string, Promise<ScreenLoad>>();
   const revalidating = new Map<string, Promise<Revalidation>>();
 
-  function readKept(id: string): { etag: string | null; doc: ScreenDocument } | null {
+  const stamped = (stamp: unknown) => deps.stamp !== undefined && stamp === deps.stamp;
+  const isDocLike = (doc: unknown): doc is ScreenDocument =>
+    typeof doc === 'object' && doc !== null && !Array.isArray(doc);
+  /** Checked kept documents of this page's life, so a screen shown twice is read once. */
+  const shown = new Map<string, ScreenDocument>();
+  let initial = deps.initial && SAFE_ID.test(deps.initial.id) ? deps.initial : null;
+  /** Screens whose document came with the page: as fresh as the page, nothing to revalidate. */
+  const fresh = new Set<string>();
+
+  /** The kept entry as stored (not checked), or null; a corrupt entry is removed. */
+  function readKept(id: string): Kept | null {
     const key = SCREEN_CACHE_PREFIX + id;
     const raw = deps.storage.getItem(key);
     if (!raw) return null;
     try {
       const kept = JSON.parse(raw) as Kept;
-      const checked = deps.validate(kept?.doc);
-      if (checked.ok) return { etag: typeof kept.etag === 'string' ? kept.etag : null, doc: checked.doc };
+      if (kept && typeof kept === 'object' && isDocLike(kept.doc))
+        return { etag: typeof kept.etag === 'string' ? kept.etag : null, doc: kept.doc, stamp: kept.stamp };
     } catch {
       // Corrupt entry: fall through and forget it.
     }
-    // Corrupt, or written for an older screen language: useless now.
     deps.storage.removeItem(key);
     return null;
   }
 
-  function keep(id: string, etag: string | null, doc: ScreenDocument): void {
+  /**
+   * A document that may be shown without waiting: trusted by its stamp, or checked now when the
+   * validator answers at once. Null when it would have to wait for the validators.
+   */
+  function usable(id: string, doc: unknown, stamp: unknown): ScreenDocument | null {
+    if (stamped(stamp) && isDocLike(doc)) return doc;
+    let checked: Validation | Promise<Validation>;
     try {
-      deps.storage.setItem(SCREEN_CACHE_PREFIX + id, JSON.stringify({ etag, doc } satisfies Kept));
+      checked = deps.validate(doc);
+    } catch {
+      checked = { ok: false, errors: [] };
+    }
+    if (checked instanceof Promise) return null;
+    if (checked.ok) return checked.doc;
+    // Written for an older screen language, or tampered with: useless now.
+    deps.storage.removeItem(SCREEN_CACHE_PREFIX + id);
+    return null;
+  }
+
+  function keep(id: string, etag: string | null, doc: ScreenDocument): void {
+    shown.delete(id);
+    const entry: Kept = deps.stamp === undefined ? { etag, doc } : { etag, doc, stamp: deps.stamp };
+    try {
+      deps.storage.setItem(SCREEN_CACHE_PREFIX + id, JSON.stringify(entry));
     } catch {
       // Storage full: the screen still shows; the next visit fetches again.
     }
   }
 
-  async function get(id: string, etag: string | null): Promise<Response | null> {
+  /** The page's own copy, when it is for this screen and may be shown now. */
+  function takeInitial(id: string): ScreenDocument | null {
+    if (!initial || initial.id !== id) return null;
+    const page = initial;
+    initial = null;
+    // Checked by other validators (a server and a build out of step): the normal path checks it.
+    if (!stamped(page.stamp) || !isDocLike(page.doc)) return null;
+    keep(id, page.etag, page.doc);
+    shown.set(id, page.doc);
+    fresh.add(id);
+    return page.doc;
+  }
+
+  function peek(id: string): ScreenDocument | null {
+    if (!SAFE_ID.test(id)) return null;
+    const fromPage = takeInitial(id);
+    if (fromPage) return fromPage;
+    const seen = shown.get(id);
+    if (seen) return seen;
+    const kept = readKept(id);
+    const doc = kept ? usable(id, kept.doc, kept.stamp) : null;
+    if (doc) shown.set(id, doc);
+    return doc;
+  }
+
+  /** The kept copy after a failed fetch, checked by the validators whatever its stamp. */
+  async function fallback(id: string): Promise<ScreenDocument | null> {
+    const kept = readKept(id);
+    if (!kept) return null;
+    if (stamped(kept.stamp)) return kept.doc as ScreenDocument;
+    const checked = await deps.validate(kept.doc);
+    return checked.ok ? checked.doc : null;
+  }
+
+  async function get(id: string, etag: string | null, signal: AbortSignal): Promise<Response | null> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (etag) headers['If-None-Match'] = etag;
     try {
@@ -80,10 +177,30 @@ export function createScreenLoader(deps: ScreenLoaderDeps): ScreenLoader {
         headers,
         cache: 'no-cache',
         credentials: 'same-origin',
+        signal,
       });
     } catch {
       return null;
     }
+  }
+
+  /**
+   * Runs one exchange (request and body) against the clock: a server that never answers, or
+   * stops halfway through the body, still settles, and so does anything that throws.
+   */
+  function settled<T>(work: (signal: AbortSignal) => Promise<T>, failed: () => T): Promise<T> {
+    const controller = new AbortController();
+    return new Promise<T>((resolve) => {
+      const timer = setTimeout(() => {
+        controller.abort();
+        resolve(failed());
+      }, timeoutMs);
+      const finish = (value: T) => {
+        clearTimeout(timer);
+        resolve(value);
+      };
+      work(controller.signal).then(finish, () => finish(failed()));
+    });
   }
 
   async function parse(response: Response): Promise<Validation> {
@@ -93,17 +210,25 @@ export function createScreenLoader(deps: ScreenLoaderDeps): ScreenLoader {
     } catch {
       return { ok: false, errors: ['The document is not valid JSON'] };
     }
-    return deps.validate(body);
+    // Checked by the server with these very validators: nothing to load, nothing to redo.
+    if (stamped(response.headers.get(SCREEN_CHECKED_HEADER)) && isDocLike(body))
+      return { ok: true, doc: body };
+    return await deps.validate(body);
   }
 
-  async function fetchFresh(id: string): Promise<ScreenLoad> {
-    const response = await get(id, null);
+  const unreachable = (id: string): ScreenLoad => ({
+    status: 'error',
+    reason: 'network',
+    errors: [`Could not reach the server for screen "${id}"`],
+  });
+
+  async function fetchFresh(id: string, signal: AbortSignal): Promise<ScreenLoad> {
+    const response = await get(id, null, signal);
     if (!response || response.status >= 500) {
-      return {
-        status: 'error',
-        reason: 'network',
-        errors: [`Could not reach the server for screen "${id}"`],
-      };
+      // A kept copy that could not be shown at once (validated by older validators) still beats
+      // the error page when the server cannot be reached.
+      const old = await fallback(id).catch(() => null);
+      return old ? { status: 'ready', doc: old, from: 'cache' } : unreachable(id);
     }
     if (!response.ok) return { status: 'error', reason: 'missing', errors: [`No screen document "${id}"`] };
     const checked = await parse(response);
@@ -112,9 +237,11 @@ export function createScreenLoader(deps: ScreenLoaderDeps): ScreenLoader {
     return { status: 'ready', doc: checked.doc, from: 'network' };
   }
 
-  async function check(id: string): Promise<Revalidation> {
+  async function check(id: string, signal: AbortSignal): Promise<Revalidation> {
+    // The page's own copy is as fresh as the page.
+    if (fresh.has(id)) return 'unchanged';
     const kept = readKept(id);
-    const response = await get(id, kept?.etag ?? null);
+    const response = await get(id, kept?.etag ?? null, signal);
     if (!response || !(response.ok || response.status === 304)) return 'failed';
     if (response.status === 304) return 'unchanged';
     const checked = await parse(response);
@@ -129,13 +256,16 @@ export function createScreenLoader(deps: ScreenLoaderDeps): ScreenLoader {
   }
 
   return {
-    peek: (id) => (SAFE_ID.test(id) ? (readKept(id)?.doc ?? null) : null),
+    peek,
     load(id) {
       if (!SAFE_ID.test(id))
         return Promise.resolve({ status: 'error', reason: 'missing', errors: [`Bad screen id "${id}"`] });
       let pending = loading.get(id);
       if (!pending) {
-        pending = fetchFresh(id).finally(() => loading.delete(id));
+        pending = settled(
+          (signal) => fetchFresh(id, signal),
+          () => unreachable(id),
+        ).finally(() => loading.delete(id));
         loading.set(id, pending);
       }
       return pending;
@@ -144,7 +274,10 @@ export function createScreenLoader(deps: ScreenLoaderDeps): ScreenLoader {
       if (!SAFE_ID.test(id)) return Promise.resolve('failed');
       let pending = revalidating.get(id);
       if (!pending) {
-        pending = check(id).finally(() => revalidating.delete(id));
+        pending = settled<Revalidation>(
+          (signal) => check(id, signal),
+          () => 'failed',
+        ).finally(() => revalidating.delete(id));
         revalidating.set(id, pending);
       }
       return pending;

@@ -5,7 +5,7 @@
 // most one unused read.
 import type { ApiCall, Host } from '../../renderer/host';
 import { ROOT_FRAME, scopeOf } from '../../renderer/engine';
-import { evaluate, evaluateFields } from '../../renderer/expr/evaluate';
+import { evaluate, evaluateBody, evaluateFields } from '../../renderer/expr/evaluate';
 import { isTruthy } from '../../renderer/expr/values';
 import type { ScreenState } from '../../renderer/store/store';
 import type { AppHost } from '../host/createHost';
@@ -51,7 +51,7 @@ export function sourceCalls(
       api: action.api,
       method: action.method === 'GET' ? 'GET' : 'POST',
       path: action.path,
-      body: evaluateFields(action.body, env),
+      body: evaluateBody(action.body, env),
       query: evaluateFields(action.query, env),
     };
     if (typeof action.timeoutMs === 'number') call.timeoutMs = action.timeoutMs;

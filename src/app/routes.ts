@@ -40,3 +40,19 @@ export function promoScreen(manifest: Manifest, page: PromoPage, query: URLSearc
   if (id === null || id === '') return entry.default ?? null;
   return Object.prototype.hasOwnProperty.call(entry.templates, id) ? (entry.templates[id] ?? null) : null;
 }
+
+const normalPath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path).toLowerCase();
+
+/** The screen the router shows for a path (as React Router matches: case and a trailing slash ignored). */
+export function screenForPath(entries: readonly RouteEntry[], pathname: string): string | null {
+  const wanted = normalPath(pathname);
+  return entries.find((e) => normalPath(e.path) === wanted)?.screen ?? null;
+}
+
+/** The promotion page and query of a hash route (`#/landing?id=1`), or null for any other hash. */
+export function promoRoute(hash: string): { page: PromoPage; query: URLSearchParams } | null {
+  const match = /^#?\/([^?]*?)\/?(?:\?(.*))?$/.exec(hash);
+  const page = match?.[1] as PromoPage | undefined;
+  if (!page || !PROMO_PAGES.includes(page)) return null;
+  return { page, query: new URLSearchParams(match?.[2] ?? '') };
+}

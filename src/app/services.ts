@@ -1,12 +1,14 @@
 // Start-up shared by both entries: config from the page, theme, host, screen loader, prefetch.
 import sourcesTable from 'virtual:screen-sources';
+import { STAMP } from 'virtual:screen-stamp';
 import { applyTheme, readClientConfig } from '../config/client';
 import { createHost } from '../host/createHost';
 import { webStorage } from '../host/storage';
 import type { AppServices } from './context';
+import { readInitialScreen } from './inlineScreen';
+import { validateLazily } from './lazyValidate';
 import { createScreenLoader } from './loadScreen';
 import { createPrefetch } from './prefetch';
-import { validateScreenDoc } from './validateDoc';
 
 export function startServices(dev: boolean): AppServices {
   const config = readClientConfig(document, dev);
@@ -15,7 +17,9 @@ export function startServices(dev: boolean): AppServices {
   const loader = createScreenLoader({
     fetch: (url, init) => window.fetch(url, init),
     storage: webStorage(() => window.localStorage),
-    validate: validateScreenDoc,
+    validate: validateLazily,
+    stamp: STAMP,
+    initial: readInitialScreen(document),
   });
   return { host, loader, prefetch: createPrefetch(host, sourcesTable), dev };
 }

@@ -3,3 +3,8 @@ declare module 'virtual:screen-sources' {
   const table: Record<string, { sources: unknown[]; state?: unknown }>;
   export default table;
 }
+
+declare module 'virtual:screen-stamp' {
+  /** The fingerprint of the screen-language validators of this build (src/app/build/screenStamp.ts). */
+  export const STAMP: string;
+}

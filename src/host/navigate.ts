@@ -22,6 +22,13 @@ export interface NavigatorDeps {
 }
 
 /** Where a navigation goes: the final URL, and whether it stays on this origin. */
+/** A hash route's own address (/promo/#/download?down_id=1 -> /download?down_id=1), or null. */
+export function hashRouteOf(url: URL): URL | null {
+  return url.hash.startsWith('#/') ? new URL(url.hash.slice(1), url.origin) : null;
+}
+
+const pagePath = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
+
 export function resolveTarget(
   to: string,
   options: NavigateOptions,
@@ -37,10 +44,13 @@ export function resolveTarget(
       if (!url.searchParams.has(key)) url.searchParams.append(key, value);
     }
   }
+  // A hash route reads its query from the hash, so the screen's query goes there.
+  const route = hashRouteOf(url);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     const text = fieldText(value);
-    if (text !== undefined) url.searchParams.set(key, text);
+    if (text !== undefined) (route ?? url).searchParams.set(key, text);
   }
+  if (route) url.hash = `#${route.pathname}${route.search}`;
   return { url, own };
 }
 
@@ -56,6 +66,17 @@ export function createNavigator(deps: NavigatorDeps) {
     const { url, own } = target;
     const replace = options.replace === true;
     const router = own ? deps.router() : null;
+    // A hash route of this very page (promotion landing -> download) stays in its router.
+    const route = router ? hashRouteOf(url) : null;
+    if (
+      router &&
+      route &&
+      pagePath(url.pathname) === pagePath(new URL(deps.location.href).pathname) &&
+      router.handles(route.pathname)
+    ) {
+      router.navigate(route.pathname + route.search, { replace });
+      return;
+    }
     if (router && router.handles(url.pathname)) {
       router.navigate(url.pathname + url.search + url.hash, { replace });
       return;
@@ -70,7 +91,8 @@ export function createNavigator(deps: NavigatorDeps) {
     const idx = typeof state?.idx === 'number' ? state.idx : undefined;
     const canGoBack = idx !== undefined ? idx > 0 : deps.history.length > 1;
     if (canGoBack || !fallback) deps.history.back();
-    else navigate(fallback, { replace: true });
+    // The fallback is an app page: like any app path it carries the session parameters.
+    else navigate(fallback, { replace: true, commonParams: true });
   }
 
   return { navigate, back };

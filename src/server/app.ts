@@ -4,6 +4,7 @@ import { openDb } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemo } from './db/seed.js';
 import { registerFormBody } from './lib/form-body.js';
+import { registerRejectDeep } from './lib/reject-deep.js';
 import { registerRejectNul } from './lib/reject-nul.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
 import bankPlugin from './plugins/bank.js';
@@ -16,10 +17,10 @@ import registrationPlugin from './plugins/registration.js';
 import repaymentPlugin from './plugins/repayment.js';
 import screensPlugin from './plugins/screens.js';
 import servicePlugin from './plugins/service.js';
-import { registerStaticApp } from './plugins/static-app.js';
+import { pageConfig, registerStaticApp } from './plugins/static-app.js';
 import uploadsPlugin from './plugins/uploads.js';
 import variantPlugin from './plugins/variant.js';
-import './types.js';
+import type { RouteInfo } from './types.js';
 
 export type { ServerOptions } from './config.js';
 
@@ -44,6 +45,12 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     // A request arriving during shutdown gets a quick 503 instead of a half-closed database.
     return503OnClosing: true,
   });
+  // Every route with its schema, in registration order: the hostile-client tests walk it.
+  const routeTable: RouteInfo[] = [];
+  app.addHook('onRoute', (route) => {
+    routeTable.push({ method: route.method, url: route.url, schema: route.schema });
+  });
+  app.decorate('routeTable', routeTable);
   app.decorate('db', handle.db);
   app.decorate('cfg', cfg);
   app.decorate('announceCode', (kind: string, target: string, code: string) => {
@@ -59,6 +66,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     return reply.code(status).send({ message: status === 500 ? 'Internal server error' : error.message });
   });
   registerFormBody(app);
+  registerRejectDeep(app);
   registerRejectNul(app);
   registerSecurityHeaders(app);
 
@@ -74,6 +82,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(legacyPlugin);
   await app.register(variantPlugin);
   if (cfg.dev) await app.register(devPlugin);
+  // Loaded only when on: a production server never loads the studio's code.
+  if (pageConfig(cfg.dev).studio) await app.register((await import('./plugins/studio.js')).default);
   // On the root instance: it owns the global not-found handler (SPA fallback, family-shaped 404s).
   await registerStaticApp(app);
   return app;

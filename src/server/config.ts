@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { DbTarget } from './db/connection.js';
 
@@ -24,6 +25,10 @@ export interface ServerOptions {
   seed?: boolean | undefined;
   /** Default service telephone (spec §3 "default from configuration"). */
   telephone?: string | undefined;
+  /** Where the screen studio keeps earlier versions of saved screens. Default data/screen-history. */
+  screenHistoryDir?: string | undefined;
+  /** The secret the studio's save endpoint demands (X-Studio-Token); random per start when absent. */
+  studioToken?: string | undefined;
 }
 
 export interface ResolvedConfig {
@@ -36,6 +41,8 @@ export interface ResolvedConfig {
   logLevel: 'silent' | 'warn' | 'info';
   seed: boolean;
   telephone: string;
+  screenHistoryDir: string;
+  studioToken: string;
 }
 
 export function resolveConfig(o: ServerOptions = {}, cwd = process.cwd()): ResolvedConfig {
@@ -55,6 +62,8 @@ export function resolveConfig(o: ServerOptions = {}, cwd = process.cwd()): Resol
     logLevel: o.logLevel ?? 'silent',
     seed: o.seed ?? true,
     telephone: o.telephone ?? '+63 2 8888 0000',
+    screenHistoryDir: resolve(cwd, o.screenHistoryDir ?? 'data/screen-history'),
+    studioToken: o.studioToken || randomBytes(24).toString('base64url'),
   };
 }
 
@@ -70,6 +79,8 @@ export function optionsFromEnv(
     distDir: env.DIST_DIR || undefined,
     screensDir: env.SCREENS_DIR || undefined,
     uploadsDir: env.UPLOADS_DIR || undefined,
+    screenHistoryDir: env.SCREEN_HISTORY_DIR || undefined,
+    studioToken: env.LENDER_STUDIO_TOKEN || undefined,
     dev: env.LENDER_DEV !== '0',
     // The console stands in for the SMS gateway in the demo only.
     printCodes: env.LENDER_DEV !== '0',

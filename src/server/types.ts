@@ -1,8 +1,18 @@
+import type { FastifySchema } from 'fastify';
 import type { ResolvedConfig } from './config.js';
 import type { Db } from './db/schema.js';
 
+/** A registered route as the onRoute hook saw it. */
+export interface RouteInfo {
+  method: string | string[];
+  url: string;
+  schema?: FastifySchema | undefined;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Every route with its schema (tests and tools walk the API with it). */
+    routeTable: readonly RouteInfo[];
     db: Db;
     cfg: ResolvedConfig;
     /** Demo stand-in for the SMS gateway: prints a one-time code when printCodes is on. */

@@ -118,6 +118,8 @@ describe('screens, built app and headers', () => {
         '/loan/details?orderId=ORD-174-D&productId=P-1',
         '/complainDetails?problemId=1',
         '/testPreview',
+        '/service',
+        '/service?sessionId=s1',
       ]) {
         const res = await s.app.inject({ method: 'GET', url, headers: html });
         expect(res.statusCode).toBe(200);
@@ -137,6 +139,7 @@ describe('screens, built app and headers', () => {
         '/uploads/none.png',
         '/assets/missing.js',
         '/api/v2/youmi/x',
+        '/service/unknown',
       ]) {
         const res = await s.app.inject({ method: 'GET', url, headers: html });
         expect(res.statusCode).toBe(404);

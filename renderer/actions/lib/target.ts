@@ -9,7 +9,10 @@ const WRITABLE = /^(form|ui|data|local)\.[^.]/;
 
 /** The store path for a document state path, or null (reported) when the path is not writable. */
 export function writableTarget(ctx: ActionContext, path: unknown): string | null {
-  if (typeof path === 'string' && WRITABLE.test(path) && splitPath(path)) return storePath(path, ctx.frame);
+  if (typeof path === 'string' && WRITABLE.test(path) && splitPath(path)) {
+    const target = storePath(path, ctx.frame);
+    if (target) return target;
+  }
   reportProblem(ctx, 'bad-state-path', `Cannot write to ${JSON.stringify(path)}`);
   return null;
 }

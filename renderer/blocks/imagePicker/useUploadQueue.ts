@@ -20,7 +20,10 @@ export function useUploadQueue(block: ImagePickerBlock, max: number, path: strin
         const job = async () => {
           try {
             if (engine.signal.aborted) return;
-            const value = await uploadOne(engine, block, file, frame, path);
+            // Without an upload call the file itself is kept (a local preview, nothing sent).
+            const value = block.upload
+              ? await uploadOne(engine, { upload: block.upload, append: block.append }, file, frame, path)
+              : file;
             if (value === undefined) return;
             const at = storePath(block.bind, frame);
             const list = readPath(engine.store.get(), at);

@@ -29,8 +29,30 @@ function openSqlite(file: string): DbHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
   return { db, kind: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query anew, and preparing a join costs SQLite about as much as running it
+ * (bench/server-load.ts). better-sqlite3 statements are reusable, and Kysely's single connection
+ * runs one query at a time, so each distinct SQL text is prepared once (a bounded cache: queries
+ * are built from a fixed set of shapes, the bound only guards against a bug that inlines values).
+ */
+export function reusingStatements(sqlite: SqliteDatabase.Database, max = 500) {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => void sqlite.close(),
+    prepare(sql: string): SqliteDatabase.Statement {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= max) statements.clear();
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 function openPostgres(url: string, schema: string | undefined): DbHandle {

@@ -6,6 +6,9 @@ import type { FastifyInstance } from 'fastify';
  * empty object so "field is required" is the message, not "body must be object".
  */
 export function registerFormBody(app: FastifyInstance): void {
+  // Bodies are forms or JSON (docs/api.md); Fastify's built-in text/plain parser would let a plain
+  // text body through to routes without a body schema. Unsupported types are a 415.
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 256 * 1024 },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { parseJson } from '../db/json.js';
 import { captchaSvg } from '../lib/captcha-svg.js';
 import { fail, ok, registerFamilyErrors } from '../lib/envelope.js';
+import { createRateLimiter } from '../lib/rate-limit.js';
 import { IMAGE_CSP } from '../lib/security-headers.js';
 import { recordEvent } from '../repos/events.js';
 import * as reg from '../repos/registration.js';
@@ -19,6 +20,9 @@ export const PROMO = {
   captchaWrongSms: [101, '图形验证码错误，请重新输入！'],
   captchaWrongRegister: [-1, '图形验证码错误，请重新输入！'],
 } as const;
+
+/** SMS sends per client address and per captcha session in a window (docs/api.md, get-sms code 12). */
+export const SMS_LIMITS = { perClient: 30, perSession: 5, windowMs: 10 * 60_000 } as const;
 
 /** Both the spec's rule and the Philippine rule of D-04 are accepted; a template picks what it shows. */
 export const PHONE_RULE = /^(1[3-9]\d{9}|09\d{9})$/;
@@ -72,17 +76,40 @@ export default async function registrationPlugin(app: FastifyInstance): Promise<
       .send(captchaSvg(text));
   });
 
+  // SMS cost money and reach strangers' phones: besides one code per phone a minute, a client
+  // address and a solved captcha each get a few sends per window (code 12, like a resend).
+  const perClient = createRateLimiter(SMS_LIMITS.perClient, SMS_LIMITS.windowMs);
+  const perSession = createRateLimiter(SMS_LIMITS.perSession, SMS_LIMITS.windowMs);
+  /** Phones with a send in progress: a second request racing the first is a resend. */
+  const sending = new Set<string>();
+
   app.post(`${base}/promotion/get-sms`, { schema: s.sms }, async (request) => {
     const b = request.body as SmsBody;
     const phone = b.phone.trim();
     if (!PHONE_RULE.test(phone)) return answer(PROMO.badPhone);
     if (!(await reg.checkCaptcha(db, b.sid, b.capcode))) return answer(PROMO.captchaWrongSms);
     if (await reg.isRegistered(db, phone)) return answer(PROMO.alreadyRegistered);
-    const last = await reg.latestSms(db, phone);
-    if (last && Date.now() - Date.parse(last.sent_at) < reg.RESEND_MS) return answer(PROMO.resendBlocked);
-    const code = await reg.issueSms(db, phone, b.sid);
-    app.announceCode('sms', phone, code);
-    return answer(PROMO.smsSent);
+    // Everything from here to the insert is reserved synchronously, then released if no code goes out.
+    if (sending.has(phone)) return answer(PROMO.resendBlocked);
+    if (!perClient.take(request.ip)) return answer(PROMO.resendBlocked);
+    if (!perSession.take(b.sid)) {
+      perClient.giveBack(request.ip);
+      return answer(PROMO.resendBlocked);
+    }
+    sending.add(phone);
+    try {
+      const last = await reg.latestSms(db, phone);
+      if (last && Date.now() - Date.parse(last.sent_at) < reg.RESEND_MS) {
+        perClient.giveBack(request.ip);
+        perSession.giveBack(b.sid);
+        return answer(PROMO.resendBlocked);
+      }
+      const code = await reg.issueSms(db, phone, b.sid);
+      app.announceCode('sms', phone, code);
+      return answer(PROMO.smsSent);
+    } finally {
+      sending.delete(phone);
+    }
   });
 
   app.post(`${base}/promotion/register`, { schema: s.register }, async (request) => {

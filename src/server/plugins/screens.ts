@@ -1,54 +1,39 @@
-import { readFile, stat } from 'node:fs/promises';
-import { resolve, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { etagMatches, strongEtag } from '../lib/etag.js';
-
-interface Cached {
-  mtimeMs: number;
-  size: number;
-  etag: string;
-  body: Buffer;
-}
-
-const SAFE_PATH = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.json$/;
+import { SCREEN_CHECKED_HEADER } from '../../app/loadScreen.js';
+import { etagMatches } from '../lib/etag.js';
+import { createScreenChecker, SERVER_STAMP } from '../lib/inline-screen.js';
+import { acceptsGzip, createScreenFiles } from '../lib/screen-files.js';
 
 /**
- * Screen documents, read from disk at request time so a saved screen is served on the next load.
- * The cache is keyed by mtime and size: a stat per request, a read only when the file changed.
+ * Screen documents, read from disk at request time so a saved screen is served on the next load
+ * (lib/screen-files.ts). Gzipped for clients that accept it: a document is mostly repeated keys,
+ * a tenth of its size compressed, and borrowers are on slow networks. A document that passes the
+ * app's own validators is marked with their fingerprint (X-Screen-Checked), so an app with the
+ * same validators shows it without loading them (src/app/loadScreen.ts).
  */
 export default async function screensPlugin(app: FastifyInstance): Promise<void> {
-  const root = app.cfg.screensDir;
-  const cache = new Map<string, Cached>();
-
-  async function load(rel: string): Promise<Cached | null> {
-    const file = resolve(root, rel);
-    if (!file.startsWith(root + sep)) return null;
-    let info;
-    try {
-      info = await stat(file);
-    } catch {
-      cache.delete(file);
-      return null;
-    }
-    if (!info.isFile()) return null;
-    const hit = cache.get(file);
-    if (hit && hit.mtimeMs === info.mtimeMs && hit.size === info.size) return hit;
-    const body = await readFile(file);
-    const entry = { mtimeMs: info.mtimeMs, size: info.size, etag: strongEtag(body), body };
-    cache.set(file, entry);
-    return entry;
-  }
+  const files = createScreenFiles(app.cfg.screensDir);
+  const check = createScreenChecker();
 
   app.get('/screens/*', async (request, reply) => {
     const rel = (request.params as { '*': string })['*'];
-    const doc = SAFE_PATH.test(rel) ? await load(rel) : null;
+    const doc = await files.load(rel);
     if (!doc)
       return reply
         .code(404)
         .type('application/json')
         .send({ message: `No screen document ${rel}` });
-    reply.header('ETag', doc.etag).header('Cache-Control', 'no-cache');
+    const gzip = acceptsGzip(request.headers['accept-encoding']);
+    // The gzipped bytes are another representation: a weak tag (If-None-Match compares weakly).
+    reply
+      .header('ETag', gzip ? `W/${doc.etag}` : doc.etag)
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Encoding');
     if (etagMatches(request.headers['if-none-match'], doc.etag)) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(doc.body);
+    reply.type('application/json; charset=utf-8');
+    const id = /^([a-z][a-z0-9-]*)\.json$/.exec(rel)?.[1];
+    if (id && id !== 'manifest' && check(id, doc)) reply.header(SCREEN_CHECKED_HEADER, SERVER_STAMP);
+    if (gzip) return reply.header('Content-Encoding', 'gzip').send(doc.gzip());
+    return reply.send(doc.body);
   });
 }

@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail, familyOfPath } from '../lib/envelope.js';
-import { injectConfig } from '../../config/inject.js';
+import { createPageSender } from '../lib/page-html.js';
 import { loadConfig } from '../../config/load.js';
 import type { AppConfig } from '../../config/types.js';
 
@@ -20,8 +19,13 @@ export function pageConfig(dev: boolean, env: NodeJS.ProcessEnv = process.env): 
   return loadConfig(env, demo);
 }
 
-/** Paths that are never the single-page app, so a miss there is a real 404. */
-const NOT_APP = /^\/(nepenthes|v3|ndustan|service|api|gopia|dev|screens|uploads|assets-demo|assets)(\/|$)/;
+/**
+ * Paths that are never the single-page app, so a miss there is a real 404. `/service` itself is
+ * the customer-service page (ruling 14); only what lies under it (/service/event/save) is API.
+ * `/studio` is served by plugins/studio.ts when the studio flag is on, and is a 404 otherwise.
+ */
+const NOT_APP =
+  /^\/((nepenthes|v3|ndustan|api|gopia|dev|studio|screens|uploads|assets-demo|assets)(\/|$)|service\/)/;
 
 const NOT_BUILT =
   '<!doctype html><meta charset="utf-8"><title>Lender app</title>' +
@@ -58,10 +62,9 @@ export async function registerStaticApp(app: FastifyInstance): Promise<void> {
 
   const config = pageConfig(app.cfg.dev);
 
-  async function sendHtml(reply: FastifyReply, file: string): Promise<FastifyReply> {
-    const body = injectConfig(await readFile(file, 'utf8'), config);
-    return reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(body);
-  }
+  // The main entry's pages carry their screen document; the promotion entry's cannot (its route
+  // is in the URL's hash, which the server never sees).
+  const sendPage = createPageSender(config, app.cfg.screensDir);
 
   /** dist/promo.html or dist/promo/index.html, whichever the build produced. */
   function promoEntry(): string | null {
@@ -72,7 +75,10 @@ export async function registerStaticApp(app: FastifyInstance): Promise<void> {
   }
 
   // The root is a directory to the static plugin (403 with index: false): serve the page here.
-  if (built) app.get('/', async (_request, reply) => sendHtml(reply, join(dist, 'index.html')));
+  if (built)
+    app.get('/', async (request, reply) =>
+      sendPage(request, reply, join(dist, 'index.html'), { inline: true }),
+    );
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -85,7 +91,7 @@ export async function registerStaticApp(app: FastifyInstance): Promise<void> {
           .header('Cache-Control', 'no-cache')
           .send(NOT_BUILT);
       const promo = /^\/promo(\/|$)/.test(path) ? promoEntry() : null;
-      return sendHtml(reply, promo ?? join(dist, 'index.html'));
+      return sendPage(request, reply, promo ?? join(dist, 'index.html'), { inline: !promo });
     }
     const family = familyOfPath(path);
     const message = `Not found: ${request.method} ${path}`;

@@ -39,15 +39,25 @@ export default async function uploadsPlugin(app: FastifyInstance): Promise<void>
     async (request, reply) => {
       if (!request.isMultipart())
         return reply.code(400).send(fail('complaint', '400', 'problemImage is required'));
-      const file = await request.file();
-      if (!file) return reply.code(400).send(fail('complaint', '400', 'problemImage is required'));
-      if (file.fieldname !== 'problemImage') {
-        file.file.resume();
-        return reply
-          .code(400)
-          .send(fail('complaint', '400', 'The image must be sent in the field problemImage'));
+      let file: Awaited<ReturnType<typeof request.file>>;
+      let data: Buffer;
+      try {
+        file = await request.file();
+        if (!file) return reply.code(400).send(fail('complaint', '400', 'problemImage is required'));
+        if (file.fieldname !== 'problemImage') {
+          file.file.resume();
+          return reply
+            .code(400)
+            .send(fail('complaint', '400', 'The image must be sent in the field problemImage'));
+        }
+        data = await file.toBuffer();
+      } catch (error) {
+        // The multipart parser throws plain errors for a body cut off or garbled by the client;
+        // the plugin's own limits (413 and so on) carry a status and go to the family handler.
+        if (error instanceof Error && !('statusCode' in error))
+          return reply.code(400).send(fail('complaint', '400', 'The upload is incomplete or malformed'));
+        throw error;
       }
-      const data = await file.toBuffer();
       const kind: ImageKind | null = sniffImage(data);
       if (!kind) {
         return reply

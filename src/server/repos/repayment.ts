@@ -53,8 +53,13 @@ export async function planView(db: Db, order: OrderRow, plan: PlanRow) {
   };
 }
 
-/** A pay request and the address of the (demo) provider page that completes it. */
-export async function createPayRequest(
+/** A repeated submit within this long gets the same pay request back (one charge, not two). */
+export const PAY_REUSE_MS = 15 * 60_000;
+
+/** Submits of the same pay request in progress, per database: a racing twin waits for the first. */
+const inFlight = new WeakMap<Db, Map<string, Promise<string>>>();
+
+async function openOrCreate(
   db: Db,
   borrower: string,
   orderId: string,
@@ -62,6 +67,19 @@ export async function createPayRequest(
   amount: number,
   isDelay: boolean,
 ): Promise<string> {
+  const since = new Date(Date.now() - PAY_REUSE_MS).toISOString();
+  const open = await db
+    .selectFrom('pay_requests')
+    .select('token')
+    .where('borrower_id', '=', borrower)
+    .where('order_id', '=', orderId)
+    .where('channel_number', '=', channelNumber)
+    .where('amount', '=', amount)
+    .where('is_delay', '=', isDelay ? 1 : 0)
+    .where('created_at', '>=', since)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (open) return open.token;
   const token = randomToken();
   await db
     .insertInto('pay_requests')
@@ -75,5 +93,31 @@ export async function createPayRequest(
       created_at: nowIso(),
     })
     .execute();
-  return `/demo/pay?ref=${token}`;
+  return token;
+}
+
+/**
+ * A pay request and the address of the (demo) provider page that completes it. Idempotent: the
+ * same borrower, order, channel, amount and kind within PAY_REUSE_MS (a double tap, a retry after
+ * a timeout, a second tab) get the request already open, so the borrower is charged once.
+ */
+export async function createPayRequest(
+  db: Db,
+  borrower: string,
+  orderId: string,
+  channelNumber: string,
+  amount: number,
+  isDelay: boolean,
+): Promise<string> {
+  let running = inFlight.get(db);
+  if (!running) inFlight.set(db, (running = new Map()));
+  const key = JSON.stringify([borrower, orderId, channelNumber, amount, isDelay]);
+  let pending = running.get(key);
+  if (!pending) {
+    pending = openOrCreate(db, borrower, orderId, channelNumber, amount, isDelay).finally(() =>
+      running.delete(key),
+    );
+    running.set(key, pending);
+  }
+  return `/demo/pay?ref=${await pending}`;
 }

@@ -7,7 +7,7 @@ import { CONFIG_ENV, loadConfig } from '../../../src/config/load';
 describe('configuration', () => {
   it('defaults: orange background, white font, peso sign (§9)', () => {
     const config = loadConfig({});
-    expect(config.themeBackground).toBe('#ff7a00');
+    expect(config.themeBackground).toBe('#b94a00');
     expect(config.themeColor).toBe('#ffffff');
     expect(config.currencySign).toBe('₱');
     expect(config).toEqual(defaults);

@@ -126,7 +126,15 @@ describe('back (D-54)', () => {
     const t = setup({ idx: 0, length: 3 });
     t.nav.back('/complaint');
     expect(t.history.back).not.toHaveBeenCalled();
-    expect(t.routed).toEqual([{ to: '/complaint', replace: true }]);
+    expect(t.routed).toHaveLength(1);
+    expect(t.routed[0]!.replace).toBe(true);
+    expect(new URL(t.routed[0]!.to, 'https://x').pathname).toBe('/complaint');
+  });
+
+  it('the fallback page gets the common parameters, like any app path', () => {
+    const t = setup({ idx: 0 });
+    t.nav.back('/loan/details');
+    expect(query(t.routed[0]!.to)).toEqual(COMMON);
   });
 
   it('without router state, the history length decides', () => {

@@ -50,3 +50,66 @@ describe('choice block', () => {
     expect(screen.queryAllByRole('radio')).toEqual([]);
   });
 });
+
+describe('choice block: bindItem, preselect and onChange', () => {
+  it('bindItem holds the default first item, then the tapped one', async () => {
+    const user = userEvent.setup();
+    renderScreen(
+      screenDoc([
+        { ...choice, bindItem: 'ui.picked' },
+        { type: 'text', text: { t: 'picked={ui.picked.channel_number}' } },
+      ]),
+      { params: { channels } },
+    );
+    expect(await screen.findByText('picked=C1')).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: /7-Eleven/ }));
+    expect(await screen.findByText('picked=C3')).toBeTruthy();
+  });
+
+  it('with preselect false nothing is selected (and bindItem is null) until a tap', async () => {
+    const user = userEvent.setup();
+    renderScreen(
+      screenDoc([
+        { ...choice, preselect: false, bindItem: 'ui.picked' },
+        { type: 'text', text: { t: 'picked=[{ui.picked.name}]' } },
+      ]),
+      { params: { channels } },
+    );
+    const radios = screen.getAllByRole('radio');
+    expect(radios.map((r) => r.getAttribute('aria-checked'))).toEqual(['false', 'false', 'false']);
+    expect(radios[0]!.getAttribute('tabindex')).toBe('0');
+    expect(screen.getByText('picked=[]')).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: /Maya/ }));
+    expect(screen.getAllByRole('radio')[1]!.getAttribute('aria-checked')).toBe('true');
+    expect(await screen.findByText('picked=[Maya]')).toBeTruthy();
+  });
+
+  it('onChange reads the newly selected item and index', async () => {
+    const user = userEvent.setup();
+    const { host } = renderScreen(
+      screenDoc([
+        {
+          ...choice,
+          onChange: [{ do: 'toast', text: { t: '{item.channel_number}@{index}' } }],
+        },
+      ]),
+      { params: { channels } },
+    );
+    await user.click(screen.getByRole('radio', { name: /Maya/ }));
+    expect(host.log.toasts.map((t) => t.text)).toContain('C2@1');
+  });
+
+  it('bindItem does not loop when the items are computed objects', async () => {
+    renderScreen(
+      screenDoc([
+        {
+          ...choice,
+          items: [{ obj: { name: 'A', channel_number: 'X' } }, { obj: { name: 'B', channel_number: 'Y' } }],
+          bindItem: 'ui.picked',
+        },
+        { type: 'text', text: { t: 'picked={ui.picked.channel_number}' } },
+      ]),
+    );
+    expect(await screen.findByText('picked=X')).toBeTruthy();
+  });
+});

@@ -176,6 +176,24 @@ describe('evaluate: operators', () => {
     expect(ev({ parse: 5 })).toBeUndefined();
   });
 
+  it("entries lists an object's fields in order as {key, value}, and nothing for anything else", () => {
+    expect(ev({ entries: { obj: { GCash: [1], 'Over the counter': [2, 3] } } })).toEqual([
+      { key: 'GCash', value: [1] },
+      { key: 'Over the counter', value: [2, 3] },
+    ]);
+    expect(ev({ entries: { $: 'data.rows' } })).toEqual([]);
+    expect(ev({ entries: { $: 'data.name' } })).toEqual([]);
+    expect(ev({ entries: { $: 'data.none' } })).toEqual([]);
+    expect(ev({ entries: { $: 'data.missing' } })).toEqual([]);
+  });
+
+  it('entries never exposes a __proto__ key or anything inherited', () => {
+    const hostile = JSON.parse('{"__proto__": {"polluted": 1}, "a": 1}') as unknown;
+    const out = evaluate({ entries: { $: 'data.h' } }, { scope: { data: { h: hostile } }, format: () => '' });
+    expect(out).toEqual([{ key: 'a', value: 1 }]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('knows exactly the operators the schema documents', () => {
     const documented = Object.keys(exprSchema.$defs.operator.properties).sort();
     expect([...OPERATOR_NAMES].sort()).toEqual(documented);

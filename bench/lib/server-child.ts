@@ -1,0 +1,31 @@
+// A server in its own process for bench/server-load.ts, so autocannon (in the parent) and the
+// server do not share one event loop. BENCH_SERVER=reference|bare; prints "ready" when listening.
+import Fastify from 'fastify';
+import { buildServer } from '../../src/server/app.js';
+
+async function main(): Promise<void> {
+  const port = Number(process.env.PORT);
+  const app =
+    process.env.BENCH_SERVER === 'bare'
+      ? Fastify()
+      : await buildServer({
+          databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+          pgSchema: process.env.BENCH_PG_SCHEMA || undefined,
+          sqlitePath: process.env.BENCH_SQLITE_PATH,
+          screensDir: process.env.BENCH_SCREENS_DIR,
+          distDir: process.env.BENCH_DIST_DIR,
+          uploadsDir: process.env.BENCH_UPLOADS_DIR,
+          screenHistoryDir: process.env.BENCH_UPLOADS_DIR,
+          dev: false,
+          logLevel: 'silent',
+        });
+  if (process.env.BENCH_SERVER === 'bare') app.get('/ping', async () => ({ ok: true }));
+  await app.listen({ port, host: '127.0.0.1' });
+  process.stdout.write('ready\n');
+  process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

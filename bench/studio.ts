@@ -1,0 +1,121 @@
+// npm run bench:studio — issue 9's figures, on a production build (DIST_DIR, default dist) served
+// by the real server in demo mode: the JavaScript a borrower's page loads (none of it the
+// studio's), and how long the studio takes to show the editor and the previewed screen.
+// `-- --shot docs/studio.png` also saves the README's screenshot (1280x800).
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../playwright.config';
+
+const ROOT = new URL('../', import.meta.url).pathname;
+const PORT = Number(process.env.STUDIO_BENCH_PORT ?? 8794);
+const DIST = resolve(ROOT, process.env.DIST_DIR ?? 'dist');
+const RUNS = 5;
+const BASE = `http://127.0.0.1:${PORT}`;
+const shotAt = process.argv.indexOf('--shot');
+const shot = shotAt > 0 ? process.argv[shotAt + 1] : undefined;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`no server at ${url}`);
+}
+
+/** Scripts a page loads, with their gzip -9 sizes. */
+async function scriptsOf(page: Page, url: string): Promise<{ url: string; gz: number }[]> {
+  const scripts: { url: string; gz: number }[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const body = await response.body().catch(() => Buffer.alloc(0));
+    scripts.push({ url: new URL(response.url()).pathname, gz: gzipSync(body, { level: 9 }).length });
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  return scripts;
+}
+
+// A throwaway copy of the screens: the bench never writes, but nothing here may touch screens/.
+const work = mkdtempSync(join(tmpdir(), 'bench-studio-'));
+cpSync(join(ROOT, 'screens'), join(work, 'screens'), { recursive: true });
+// Its own process group, so stopping it stops every process it started.
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  cwd: ROOT,
+  detached: true,
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    SQLITE_PATH: join(work, 'db.sqlite'),
+    DATABASE_URL: '',
+    DIST_DIR: DIST,
+    SCREENS_DIR: join(work, 'screens'),
+    SCREEN_HISTORY_DIR: join(work, 'history'),
+    LENDER_DEV: '1',
+  },
+  stdio: 'ignore',
+});
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: CHROMIUM_ARGS,
+});
+const lines: string[] = [];
+try {
+  await waitFor(`${BASE}/screens/manifest.json`);
+
+  // 1. The borrower's page: what it loads, and that none of it is the studio's.
+  const page = await browser.newPage();
+  const borrower = await scriptsOf(page, `${BASE}/loan/details?orderId=ORD-174-D&productId=P-1`);
+  await page.close();
+  const studioHtml = readFileSync(join(DIST, 'studio.html'), 'utf8');
+  const studioOnly = [...studioHtml.matchAll(/\/assets\/(studio[A-Za-z]*-[\w-]+\.js)/g)].map((m) => m[1]!);
+  const leaked = borrower.filter((s) => studioOnly.some((f) => s.url.endsWith(f)));
+  const codemirror = borrower.filter((s) =>
+    readFileSync(join(DIST, s.url.replace(/^\//, ''))).includes('cm-editor'),
+  );
+
+  // 2. The studio: cold loads until the editor shows the document and the phone shows the screen.
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const studio = await context.newPage();
+    const start = Date.now();
+    await studio.goto(`${BASE}/studio#loan-details`);
+    await studio.locator('.cm-content').getByText('"loan-details"').first().waitFor();
+    await studio
+      .frameLocator('iframe[title=Preview]')
+      .locator('main.screen[data-screen="loan-details"]')
+      .waitFor();
+    times.push(Date.now() - start);
+    if (shot && i === RUNS - 1) {
+      await studio.getByLabel('Scenario').selectOption({ label: '174 Due today with rollover (isDelay 1)' });
+      const phone = studio.frameLocator('iframe[title=Preview]');
+      await phone.getByRole('button', { name: 'REPAY', exact: true }).click();
+      await studio.getByText('showBankTip').first().waitFor();
+      await studio.screenshot({ path: resolve(ROOT, shot) });
+    }
+    await context.close();
+  }
+
+  lines.push(
+    '| figure | value |',
+    '|---|---|',
+    `| JavaScript of a borrower's page (/loan/details), gzip -9 | ${kb(borrower.reduce((n, s) => n + s.gz, 0))} in ${borrower.length} file(s) |`,
+    ...borrower.map((s) => `| - ${s.url} | ${kb(s.gz)} |`),
+    `| studio chunks or CodeMirror among them | ${leaked.length + codemirror.length === 0 ? 'none' : [...leaked, ...codemirror].map((s) => s.url).join(', ')} |`,
+    `| studio ready (editor + previewed screen), cold, median of ${RUNS} | ${median(times)} ms (max ${Math.max(...times)} ms) |`,
+  );
+} finally {
+  await browser.close();
+  process.kill(-server.pid!, 'SIGTERM');
+  rmSync(work, { recursive: true, force: true });
+}
+console.log(lines.join('\n'));

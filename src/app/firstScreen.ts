@@ -1,0 +1,21 @@
+// Starts the first screen's work before React draws anything. With a document at hand (the one
+// the page carries, or a kept copy) its own on-load calls start now; without one, the document
+// download and the build's table of on-load calls start together. The screen, once mounted, is
+// handed the replies already in flight (src/host/request.ts prefetch).
+import type { AppServices } from './context';
+import { sourceCalls } from './prefetch';
+
+export function startFirstScreen(
+  services: AppServices,
+  screenId: string,
+  params: Record<string, string>,
+): void {
+  const doc = services.loader.peek(screenId);
+  if (!doc) {
+    services.prefetch(screenId, params);
+    void services.loader.load(screenId);
+    return;
+  }
+  const calls = sourceCalls({ sources: doc.sources ?? [], state: doc.state }, params, services.host);
+  for (const call of calls) services.host.requester.prefetch(call);
+}

@@ -1,0 +1,91 @@
+import { validatorStamp } from '../../app/build/screenStamp.js';
+import { SCREEN_DOC_ELEMENT_ID } from '../../app/inlineScreen.js';
+import { routeEntries, screenForPath, type Manifest } from '../../app/routes.js';
+import type { AppConfig } from '../../config/types.js';
+import { safeJson } from '../../config/inject.js';
+import { validateScreenDocument } from '../../../renderer/validate/validateDocument.js';
+import type { ScreenDocument } from '../../../renderer/types.gen.js';
+import type { ScreenFile } from './screen-files.js';
+
+const REPO = new URL('../../../', import.meta.url).pathname;
+
+/** The validators' fingerprint, as the app build computes it (src/app/build/screenStamp.ts). */
+export const SERVER_STAMP = validatorStamp(REPO);
+
+/**
+ * Screen documents checked with the app's own validators, verdicts cached by ETag: the valid
+ * document, or null (not JSON, invalid, or not the screen it is served as).
+ */
+export function createScreenChecker() {
+  const verdicts = new Map<string, ScreenDocument | null>();
+  return (id: string, file: ScreenFile): ScreenDocument | null => {
+    const key = `${id} ${file.etag}`;
+    const known = verdicts.get(key);
+    if (known !== undefined) return known;
+    let doc: ScreenDocument | null = null;
+    try {
+      const result = validateScreenDocument(JSON.parse(file.body.toString('utf8')));
+      if (result.ok && result.doc.id === id) doc = result.doc;
+    } catch {
+      // Not JSON.
+    }
+    if (verdicts.size > 500) verdicts.clear();
+    verdicts.set(key, doc);
+    return doc;
+  };
+}
+
+interface Files {
+  load(rel: string): Promise<ScreenFile | null>;
+}
+
+/**
+ * The screen document of a route, for the page itself: `<script type="application/json"
+ * id="screen-doc">` (data, allowed by the page CSP). The first screen then draws without
+ * fetching its document, and without the validators (the largest part of the app's code): the
+ * server validates it here, with the same validators, and stamps it with their fingerprint. A
+ * document that fails validation is left out: the app fetches it and shows its error page or
+ * the borrower's last good copy, as it always did. Verdicts are cached by ETag.
+ */
+export function createScreenInliner(files: Files, config: AppConfig) {
+  let manifest: { etag: string; entries: ReturnType<typeof routeEntries> } | null = null;
+  const check = createScreenChecker();
+
+  async function entries() {
+    const file = await files.load('manifest.json');
+    if (!file) return [];
+    if (manifest?.etag !== file.etag) {
+      let parsed: Manifest | null = null;
+      try {
+        parsed = JSON.parse(file.body.toString('utf8')) as Manifest;
+      } catch {
+        // A half-saved manifest: no inlining until it is whole again.
+      }
+      manifest = {
+        etag: file.etag,
+        entries: parsed && Array.isArray(parsed.routes) ? routeEntries(parsed, config) : [],
+      };
+    }
+    return manifest.entries;
+  }
+
+  function tagFor(id: string, file: ScreenFile): string | null {
+    const doc = check(id, file);
+    if (!doc) return null; // The app fetches it and shows what it shows for a broken document.
+    return (
+      `<script type="application/json" id="${SCREEN_DOC_ELEMENT_ID}">` +
+      safeJson({ id, etag: file.etag, stamp: SERVER_STAMP, doc }) +
+      '</script>'
+    );
+  }
+
+  return {
+    /** The tag for the page at `pathname`, or '' when the path has no valid screen document. */
+    async scriptFor(pathname: string): Promise<string> {
+      const id = screenForPath(await entries(), pathname);
+      if (!id) return '';
+      const file = await files.load(`${id}.json`);
+      return file ? (tagFor(id, file) ?? '') : '';
+    },
+  };
+}

@@ -1,0 +1,122 @@
+// The phone frame: an iframe of the preview page (studio-preview.html) at the device's size,
+// scaled down when the window is too small. The document and scenario go in by postMessage;
+// what the screen does comes back the same way.
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { ScreenDocument } from '../../renderer/types.gen';
+import {
+  DEVICES,
+  type Device,
+  type FrameMessage,
+  type LogEntry,
+  type RenderMessage,
+  type Scenario,
+} from './shared/protocol';
+
+interface Props {
+  doc: ScreenDocument | null;
+  scenario: Scenario | null;
+  run: number;
+  device: Device;
+  onDevice(device: Device): void;
+  onRestart(): void;
+  /** Shown over the phone when the editor's text has errors and the phone shows an older version. */
+  stale: string | null;
+  onLog(run: number, entry: LogEntry): void;
+  onCrash(run: number, message: string): void;
+}
+
+export type NativeEventName = 'back' | 'close';
+
+export function Preview({ doc, scenario, run, device, onDevice, onRestart, stale, onLog, onCrash }: Props) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const [scale, setScale] = useState(1);
+  const latest = useRef<RenderMessage | null>(null);
+  latest.current = doc ? { type: 'studio:render', doc, scenario, run } : null;
+
+  const send = useCallback((message: RenderMessage | { type: 'studio:native'; event: NativeEventName }) => {
+    frame.current?.contentWindow?.postMessage(message, window.location.origin);
+  }, []);
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent<FrameMessage>) => {
+      if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return;
+      const message = event.data;
+      // The frame (re)loaded: give it what it should show.
+      if (message.type === 'studio:ready') {
+        if (latest.current) send(latest.current);
+      } else if (message.type === 'studio:log') onLog(message.run, message.entry);
+      else if (message.type === 'studio:crash') onCrash(message.run, message.message);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [onLog, onCrash, send]);
+
+  useEffect(() => {
+    if (doc) send({ type: 'studio:render', doc, scenario, run });
+  }, [doc, scenario, run, send]);
+
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const fit = () => {
+      const bezel = 24;
+      const byHeight = (element.clientHeight - 16) / (device.height + bezel);
+      const byWidth = (element.clientWidth - 16) / (device.width + bezel);
+      setScale(Math.max(0.4, Math.min(1, byHeight, byWidth)));
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [device]);
+
+  return (
+    <>
+      <div className="studio-preview-bar">
+        <label>
+          Phone{' '}
+          <select
+            value={device.label}
+            onChange={(e) => onDevice(DEVICES.find((d) => d.label === e.target.value) ?? DEVICES[0]!)}
+          >
+            {DEVICES.map((d) => (
+              <option key={d.label}>{d.label}</option>
+            ))}
+          </select>
+        </label>
+        <button type="button" onClick={onRestart} title="Run the screen again from the start">
+          Restart
+        </button>
+        <span className="studio-native" title="What the native app sends">
+          Native:
+          <button type="button" onClick={() => send({ type: 'studio:native', event: 'back' })}>
+            Back
+          </button>
+          <button type="button" onClick={() => send({ type: 'studio:native', event: 'close' })}>
+            Close
+          </button>
+        </span>
+      </div>
+      <div className="studio-phone-box" ref={box}>
+        <div
+          className="studio-phone"
+          style={{ width: device.width, height: device.height, transform: `scale(${scale})` }}
+        >
+          <iframe
+            ref={frame}
+            title="Preview"
+            src="/studio/preview"
+            width={device.width}
+            height={device.height}
+          />
+          {stale && (
+            <div className="studio-stale" role="status">
+              {stale}
+            </div>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+// Renders what the studio sends (a valid document and a scenario) and reports what the screen
+// does back to it. A screen that throws shows its error here; the studio stays usable.
+import { useEffect, useMemo, useState } from 'react';
+import { Screen } from '../../../renderer/Screen';
+import type { NativeEvent } from '../../../renderer/host';
+import { ErrorBoundary } from '../../app/ErrorBoundary';
+import type { AppConfig } from '../../config/types';
+import { createToaster, ToastView } from '../../host/toast';
+import type { FrameMessage, RenderMessage } from '../shared/protocol';
+import { createScenarioHost } from './scenarioHost';
+
+type Incoming = RenderMessage | { type: 'studio:native'; event: NativeEvent };
+
+function post(message: FrameMessage): void {
+  window.parent.postMessage(message, window.location.origin);
+}
+
+export function FrameApp({ config }: { config: AppConfig }) {
+  const [render, setRender] = useState<RenderMessage | null>(null);
+  const toaster = useMemo(() => createToaster(), []);
+
+  const host = useMemo(() => {
+    if (!render) return null;
+    const started = performance.now();
+    let seq = 0;
+    return createScenarioHost({
+      scenario: render.scenario,
+      config,
+      toaster,
+      log: (entry) =>
+        post({
+          type: 'studio:log',
+          run: render.run,
+          entry: { ...entry, seq: ++seq, at: Math.round(performance.now() - started) },
+        }),
+    });
+  }, [render, config, toaster]);
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent<Incoming>) => {
+      if (event.origin !== window.location.origin || event.source !== window.parent) return;
+      const message = event.data;
+      if (message?.type === 'studio:render') setRender(message);
+      else if (message?.type === 'studio:native') host?.emit(message.event);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [host]);
+
+  useEffect(() => post({ type: 'studio:ready' }), []);
+
+  const params = useMemo(() => ({ ...(render?.scenario?.params ?? {}) }), [render]);
+
+  if (!render || !host) return <div className="app-loading" aria-busy="true" />;
+  return (
+    <>
+      <ErrorBoundary
+        key={render.run}
+        fallback={(error) => (
+          <div className="app-page" role="alert">
+            <h1 className="app-page-title">This screen crashed</h1>
+            <p className="app-page-text">{error.message}</p>
+          </div>
+        )}
+        onError={(error) => post({ type: 'studio:crash', run: render.run, message: error.message })}
+      >
+        <Screen key={render.run} doc={render.doc} host={host} params={params} />
+      </ErrorBoundary>
+      <ToastView toaster={toaster} />
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+// What the studio page, its preview frame and the server agree on.
+import type { ScreenDocument } from '../../../renderer/types.gen';
+
+/** The studio page carries the save token in <script type="application/json" id=...>. */
+export const STUDIO_TOKEN_ELEMENT_ID = 'studio-token';
+/** Header of every /dev/studio call (lower case: as Node reads headers). */
+export const STUDIO_TOKEN_HEADER = 'x-studio-token';
+
+/** A reply the scenario gives to one call: the host's ApiResult without the transport flag. */
+export interface ScenarioReply {
+  ok: boolean;
+  code?: string | number;
+  message?: string;
+  data?: unknown;
+}
+
+/** One named situation of a screen: its query parameters and the replies to its calls. */
+export interface Scenario {
+  name: string;
+  description?: string;
+  params?: Record<string, string>;
+  /** Keyed "<api> <METHOD> <path>", e.g. "v3 POST /v3/loan-details/loan-details". */
+  responses?: Record<string, ScenarioReply>;
+  /** Storage the screen finds already written, by scope. */
+  storage?: { local?: Record<string, string>; session?: Record<string, string> };
+}
+
+export interface ScenarioFile {
+  $schema?: string;
+  scenarios: Scenario[];
+}
+
+export const callKey = (api: string, method: string, path: string) =>
+  `${api} ${method.toUpperCase()} ${path}`;
+
+/** One thing the previewed screen asked of the world. */
+export interface LogEntry {
+  seq: number;
+  /** Milliseconds since the preview (re)started. */
+  at: number;
+  kind:
+    'call' | 'bridge' | 'navigate' | 'back' | 'toast' | 'storage' | 'copy' | 'track' | 'problem' | 'alert';
+  /** One line: "v3 POST /v3/loan-details/loan-details", "openPage", "/repay?orderId=..." */
+  summary: string;
+  /** What was sent and answered, for the detail view. */
+  detail?: unknown;
+  /** The call had no answer in the scenario, or something went wrong. */
+  failed?: boolean;
+}
+
+export interface Device {
+  label: string;
+  width: number;
+  height: number;
+}
+
+export const DEVICES: readonly Device[] = [
+  { label: '375 × 667', width: 375, height: 667 },
+  { label: '360 × 740', width: 360, height: 740 },
+  { label: '414 × 896', width: 414, height: 896 },
+];
+
+/** Studio -> preview frame. `run` increments to restart the screen with the same document. */
+export interface RenderMessage {
+  type: 'studio:render';
+  doc: ScreenDocument;
+  scenario: Scenario | null;
+  run: number;
+}
+
+/** Preview frame -> studio. */
+export type FrameMessage =
+  | { type: 'studio:ready' }
+  | { type: 'studio:log'; run: number; entry: LogEntry }
+  | { type: 'studio:crash'; run: number; message: string };

@@ -1,0 +1,140 @@
+// @vitest-environment node
+// The page carries its screen document (issue 10: no request chain for the first screen), gzipped
+// with an ETag; documents themselves are gzipped too.
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_STAMP } from '../../src/server/lib/inline-screen.js';
+import { HTML_CSP } from '../../src/server/lib/security-headers.js';
+import { startServer, type TestServer } from './helpers.js';
+
+const html = { accept: 'text/html' };
+const REAL = new URL('../../screens/', import.meta.url).pathname;
+const PAGE = '<!doctype html><html><head><title>app</title></head><body><div id="root"></div></body></html>';
+
+/** The JSON of the page's screen-doc element, or null. */
+function inlined(
+  body: string,
+): { id: string; etag: string; stamp: string; doc: Record<string, unknown> } | null {
+  const match = /<script type="application\/json" id="screen-doc">([\s\S]*?)<\/script>/.exec(body);
+  return match ? JSON.parse(match[1]!) : null;
+}
+
+describe('the page and its screen document', () => {
+  let s: TestServer;
+  const site = mkdtempSync(join(tmpdir(), 'lender-page-'));
+  const screens = join(site, 'screens');
+  beforeAll(async () => {
+    mkdirSync(screens, { recursive: true });
+    for (const file of ['manifest.json', 'loan-details.json', 'about.json'])
+      copyFileSync(join(REAL, file), join(screens, file));
+    const dist = join(site, 'dist');
+    mkdirSync(dist, { recursive: true });
+    writeFileSync(join(dist, 'index.html'), PAGE);
+    writeFileSync(join(dist, 'promo.html'), PAGE);
+    s = await startServer('sqlite', { distDir: dist, screensDir: screens });
+  });
+  afterAll(async () => {
+    await s.close();
+    rmSync(site, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    s.app.inject({ method: 'GET', url, headers: { ...html, ...headers } });
+
+  it('puts the route’s validated document in the page, stamped with the validators’ fingerprint', async () => {
+    const res = await get('/loan/details?orderId=ORD-174-D&productId=P-1');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toBe(HTML_CSP);
+    const doc = inlined(res.body);
+    expect(doc).toMatchObject({ id: 'loan-details', stamp: SERVER_STAMP });
+    expect(doc!.doc).toEqual(JSON.parse((await s.app.inject({ url: '/screens/loan-details.json' })).body));
+    const file = await s.app.inject({ url: '/screens/loan-details.json' });
+    expect(doc!.etag).toBe(file.headers.etag);
+    // After the app's own markup, so the browser finds the scripts first.
+    expect(res.body.indexOf('id="screen-doc"')).toBeGreaterThan(res.body.indexOf('id="root"'));
+  });
+
+  it('matches routes as the router does (aliases, case, a trailing slash)', async () => {
+    for (const url of ['/order', '/Loan/Details/', '/about'])
+      expect(inlined((await get(url)).body), url).not.toBeNull();
+    for (const url of ['/nowhere', '/promo/', '/error'])
+      expect(inlined((await get(url)).body), url).toBeNull();
+  });
+
+  it('leaves out a document that fails validation, and follows edits on the next request', async () => {
+    const path = join(screens, 'about.json');
+    const good = (await get('/about')).body;
+    writeFileSync(
+      path,
+      JSON.stringify({ schemaVersion: 1, id: 'about', title: 'About', body: [{ type: 'text' }] }),
+    );
+    expect(inlined((await get('/about')).body)).toBeNull();
+    writeFileSync(path, JSON.stringify({ schemaVersion: 1, id: 'about', title: 'About', body: [] }, null, 1));
+    expect(inlined((await get('/about')).body)?.doc).toMatchObject({ body: [] });
+    expect((await get('/about')).body).not.toBe(good);
+  });
+
+  it('escapes document text so it cannot end the data element', async () => {
+    const evil = '</script><script>alert(1)</script><!--';
+    writeFileSync(
+      join(screens, 'about.json'),
+      JSON.stringify({ schemaVersion: 1, id: 'about', title: evil, body: [{ type: 'text', text: evil }] }),
+    );
+    const body = (await get('/about')).body;
+    expect(body).not.toContain('<script>alert');
+    expect(inlined(body)?.doc).toMatchObject({ title: evil });
+  });
+
+  it('is gzipped when accepted, with an ETag a repeat visit revalidates with a 304', async () => {
+    const plain = await get('/order');
+    const zipped = await get('/order', { 'accept-encoding': 'gzip, deflate' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('Accept-Encoding');
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(zipped.rawPayload.length).toBeLessThan(plain.body.length / 2);
+    const etag = String(zipped.headers.etag);
+    const again = await get('/order', { 'accept-encoding': 'gzip', 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect((await get('/order', { 'if-none-match': String(plain.headers.etag) })).statusCode).toBe(304);
+  });
+
+  it('serves screen documents gzipped when accepted (a weak tag for that representation)', async () => {
+    const plain = await s.app.inject({ url: '/screens/loan-details.json' });
+    const zipped = await s.app.inject({
+      url: '/screens/loan-details.json',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(zipped.headers.etag).toBe(`W/${String(plain.headers.etag)}`);
+    const refused = await s.app.inject({
+      url: '/screens/loan-details.json',
+      headers: { 'accept-encoding': 'gzip;q=0' },
+    });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    const revalidated = await s.app.inject({
+      url: '/screens/loan-details.json',
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': String(zipped.headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(304);
+  });
+  it('marks documents its validators accept with their fingerprint, and only those', async () => {
+    const good = await s.app.inject({ url: '/screens/loan-details.json' });
+    expect(good.headers['x-screen-checked']).toBe(SERVER_STAMP);
+    writeFileSync(join(screens, 'about.json'), JSON.stringify({ schemaVersion: 1, id: 'about', body: 7 }));
+    expect((await s.app.inject({ url: '/screens/about.json' })).headers['x-screen-checked']).toBeUndefined();
+    // A valid document served under another screen's name is not that screen.
+    writeFileSync(
+      join(screens, 'about.json'),
+      JSON.stringify({ schemaVersion: 1, id: 'x', title: 'x', body: [] }),
+    );
+    expect((await s.app.inject({ url: '/screens/about.json' })).headers['x-screen-checked']).toBeUndefined();
+    expect(
+      (await s.app.inject({ url: '/screens/manifest.json' })).headers['x-screen-checked'],
+    ).toBeUndefined();
+  });
+});
