@@ -12,7 +12,7 @@ export interface ActionContext {
   frame: Frame;
   /** JSON pointer of this action in the document, for reports. */
   path: string;
-  eval(expr: unknown): unknown;
+  evaluate(expr: unknown): unknown;
   /** Runs nested actions (branches) with this context, optionally adding frame variables. */
   run(actions: unknown, path: string, vars?: Record<string, unknown>): Promise<Outcome>;
 }
@@ -27,7 +27,7 @@ function contextFor(engine: Engine, frame: Frame, path: string): ActionContext {
     engine,
     frame,
     path,
-    eval: (expr) => evalIn(engine, frame, expr),
+    evaluate: (expr) => evalIn(engine, frame, expr),
     run: (actions, at, vars) =>
       runActions(engine, actions, vars ? { ...frame, vars: { ...frame.vars, ...vars } } : frame, at),
   };
@@ -49,7 +49,7 @@ export async function runActions(
     const action = actions[i] as Record<string, unknown>;
     const at = `${path}/${i}`;
     const ctx = contextFor(engine, frame, at);
-    if (action && 'when' in action && !isTruthy(ctx.eval(action.when))) continue;
+    if (action && 'when' in action && !isTruthy(ctx.evaluate(action.when))) continue;
     const kind = typeof action?.do === 'string' ? action.do : '';
     const runner = Object.prototype.hasOwnProperty.call(actionRegistry, kind)
       ? actionRegistry[kind]

@@ -3,7 +3,7 @@ import type { AlertAction } from '../types.gen';
 import { toText } from '../expr/values';
 
 const alert: ActionRunner<AlertAction> = (action, ctx) => {
-  ctx.engine.host.alert(toText(ctx.eval(action.text)));
+  ctx.engine.host.alert(toText(ctx.evaluate(action.text)));
 };
 
 export default alert;

@@ -29,7 +29,7 @@ const call: ActionRunner<CallAction> = async (action, ctx) => {
   };
   if (action.timeoutMs) request.timeoutMs = action.timeoutMs;
   if (action.toastFailure !== undefined) request.toastFailure = action.toastFailure;
-  if (action.loading !== undefined) request.loading = toText(ctx.eval(action.loading));
+  if (action.loading !== undefined) request.loading = toText(ctx.evaluate(action.loading));
   if (action.files) {
     request.files = {};
     for (const [field, path] of Object.entries(action.files)) {

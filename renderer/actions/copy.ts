@@ -4,7 +4,7 @@ import { toText } from '../expr/values';
 
 const copy: ActionRunner<CopyAction> = async (action, ctx) => {
   const { host } = ctx.engine;
-  const text = toText(ctx.eval(action.text));
+  const text = toText(ctx.evaluate(action.text));
   let copied = false;
   // Copying nothing (a missing pay code) is not a success: no "copy success" toast for it.
   if (text !== '') {
@@ -16,7 +16,7 @@ const copy: ActionRunner<CopyAction> = async (action, ctx) => {
   }
   const message = copied ? action.toast : action.failToast;
   if (message !== undefined) {
-    const shown = toText(ctx.eval(message));
+    const shown = toText(ctx.evaluate(message));
     if (shown) host.toast(shown);
   }
 };

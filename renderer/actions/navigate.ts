@@ -10,12 +10,12 @@ export const REFUSED_MESSAGE = 'This link cannot be opened';
 
 const navigate: ActionRunner<NavigateAction> = (action, ctx) => {
   const { host } = ctx.engine;
-  const raw = ctx.eval(action.to);
+  const raw = ctx.evaluate(action.to);
   const target = safeUrl(raw);
   if (!target) {
     // Ruling 11: a server address that is not http(s) or an app path is never followed.
     const message =
-      action.refusedMessage === undefined ? REFUSED_MESSAGE : toText(ctx.eval(action.refusedMessage));
+      action.refusedMessage === undefined ? REFUSED_MESSAGE : toText(ctx.evaluate(action.refusedMessage));
     if (message) host.toast(message);
     reportProblem(ctx, 'unsafe-url', `Refused to navigate to ${describeValue(raw)}`);
     return 'stop';

@@ -10,7 +10,7 @@ const set: ActionRunner<SetAction> = (action, ctx) => {
   const { store } = ctx.engine;
   const target = writableTarget(ctx, action.path);
   if (!target) return 'stop';
-  let value = ctx.eval(action.value);
+  let value = ctx.evaluate(action.value);
   if (action.merge && isPlainObject(value)) {
     const current = readPath(store.get(), target);
     if (isPlainObject(current)) value = { ...current, ...value };

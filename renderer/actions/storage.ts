@@ -45,7 +45,7 @@ const storage: ActionRunner<StorageAction> = (action, ctx) => {
   // A full or forbidden storage (private browsing) must not block the flow: report and go on.
   try {
     if (action.op === 'set' && action.key) {
-      const value = ctx.eval(action.value);
+      const value = ctx.evaluate(action.value);
       if (value === undefined || value === null) kv.removeItem(action.key);
       else kv.setItem(action.key, serialize(value));
     } else if (action.op === 'remove' && action.key) {

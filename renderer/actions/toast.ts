@@ -3,7 +3,7 @@ import type { ToastAction } from '../types.gen';
 import { toText } from '../expr/values';
 
 const toast: ActionRunner<ToastAction> = (action, ctx) => {
-  ctx.engine.host.toast(toText(ctx.eval(action.text)), action.ms);
+  ctx.engine.host.toast(toText(ctx.evaluate(action.text)), action.ms);
 };
 
 export default toast;

@@ -27,8 +27,8 @@ function check(rule: Rule, text: string): 'failed' | 'bad-pattern' | null {
 /** Checks rules in order; the first that fails toasts its message and ends the sequence (D-16). */
 const validate: ActionRunner<ValidateAction> = (action, ctx) => {
   for (const [i, rule] of action.rules.entries()) {
-    if (rule.when !== undefined && !isTruthy(ctx.eval(rule.when))) continue;
-    const outcome = check(rule, toText(ctx.eval(rule.value)));
+    if (rule.when !== undefined && !isTruthy(ctx.evaluate(rule.when))) continue;
+    const outcome = check(rule, toText(ctx.evaluate(rule.value)));
     if (!outcome) continue;
     if (outcome === 'bad-pattern')
       reportProblem(
@@ -36,7 +36,7 @@ const validate: ActionRunner<ValidateAction> = (action, ctx) => {
         'invalid-pattern',
         `Rule ${i} has a pattern that is not a valid regular expression`,
       );
-    const message = toText(ctx.eval(rule.message));
+    const message = toText(ctx.evaluate(rule.message));
     if (message) ctx.engine.host.toast(message);
     return 'stop';
   }

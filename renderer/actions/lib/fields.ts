@@ -29,5 +29,5 @@ export function payloadOf(ctx: ActionContext, payload: unknown): unknown {
   if (payload === undefined) return undefined;
   if (payload && typeof payload === 'object' && !Array.isArray(payload) && !isOperator(payload))
     return fieldsOf(ctx, payload);
-  return ctx.eval(payload);
+  return ctx.evaluate(payload);
 }

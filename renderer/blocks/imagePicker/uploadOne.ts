@@ -27,14 +27,14 @@ export async function uploadOne(
     engine,
     frame: fileFrame,
     path: at,
-    eval: (expr) => evalIn(engine, fileFrame, expr),
+    evaluate: (expr) => evalIn(engine, fileFrame, expr),
     run: (actions, where, vars) => {
       if (vars && 'result' in vars) result = vars.result as typeof result;
       const f = vars ? { ...fileFrame, vars: { ...fileFrame.vars, ...vars } } : fileFrame;
       return runActions(engine, actions, f, where);
     },
   };
-  if (spec.upload.when !== undefined && !isTruthy(ctx.eval(spec.upload.when))) return undefined;
+  if (spec.upload.when !== undefined && !isTruthy(ctx.evaluate(spec.upload.when))) return undefined;
   try {
     await callRunner(spec.upload, ctx);
   } catch (error) {
