@@ -1,5 +1,4 @@
 // The Host the lender's app hands the engine: the pieces of src/host/ put together.
-import type { AxiosAdapter } from 'axios';
 import type { Host } from '../../renderer/host';
 import type { AppConfig } from '../config/types';
 import { createBridge, type Bridge, type BridgeHostWindow } from './bridge';
@@ -7,7 +6,7 @@ import { copyText } from './clipboard';
 import { detectEnv, type AppEnv } from './env';
 import { createFormat } from './format';
 import { geolocate } from './geolocate';
-import { createClients } from './http';
+import { createClients, type Fetch } from './http';
 import { installNativeEvents, type NativeEvents } from './nativeEvents';
 import { createNavigator, type RouterPort } from './navigate';
 import { createRequester, type Requester } from './request';
@@ -33,10 +32,10 @@ export interface HostOptions {
   dev?: boolean;
   win?: Window;
   /** Tests replace the network. */
-  adapter?: AxiosAdapter;
+  fetch?: Fetch;
 }
 
-export function createHost({ config, dev = false, win = window, adapter }: HostOptions): AppHost {
+export function createHost({ config, dev = false, win = window, fetch }: HostOptions): AppHost {
   const session = createSession(win.location, win.document);
   const toaster = createToaster();
   const bridgeAdapter = createBridge(win as unknown as BridgeHostWindow);
@@ -45,7 +44,7 @@ export function createHost({ config, dev = false, win = window, adapter }: HostO
     detectEnv(win.navigator.userAgent, win as unknown as BridgeHostWindow, win.navigator.maxTouchPoints ?? 0),
   );
   const requester = createRequester({
-    clients: createClients(session.header, adapter),
+    clients: createClients(session.header, fetch),
     commonParams: session.commonParams,
     toast: (text) => toaster.toast(text),
     loading: (text) => toaster.loading(text),

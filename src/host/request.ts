@@ -1,7 +1,6 @@
 // Host.request: the shared helpers of spec §7.1 over the family table. Every call settles
 // (ruling 2): offline, timeout, HTTP 5xx and a body that is not a JSON object come back as
 // { ok: false, network: true } with the family's network toast; any loading toast closes.
-import axios from 'axios';
 import type { ApiCall, ApiResult } from '../../renderer/host';
 import { familyOf, type Envelope, type Family } from './families';
 import { fieldText } from './fields';
@@ -46,7 +45,10 @@ export function endpointUrl(family: Family, call: ApiCall, common: Record<string
   return search ? `${path}?${search}` : path;
 }
 
-function requestBody(family: Family, call: ApiCall): { data?: unknown; headers?: Record<string, string> } {
+function requestBody(
+  family: Family,
+  call: ApiCall,
+): { body?: string | FormData; headers?: Record<string, string> } {
   if (call.method === 'GET') return {};
   if (call.files && Object.keys(call.files).length > 0) {
     const form = new FormData();
@@ -55,15 +57,15 @@ function requestBody(family: Family, call: ApiCall): { data?: unknown; headers?:
       if (file instanceof File) form.set(field, file, file.name);
       else form.set(field, file);
     }
-    // The browser adds the boundary; axios drops our type for FormData.
-    return { data: form, headers: { 'Content-Type': 'multipart/form-data' } };
+    // No content type: the browser writes it, with the boundary.
+    return { body: form };
   }
   if (family.client === 'form') {
     const form = new URLSearchParams();
     addFields(form, call.body);
-    return { data: form.toString(), headers: { 'Content-Type': FORM_TYPE } };
+    return { body: form.toString(), headers: { 'Content-Type': FORM_TYPE } };
   }
-  return { data: call.body ?? {}, headers: { 'Content-Type': 'application/json' } };
+  return { body: JSON.stringify(call.body ?? {}), headers: { 'Content-Type': 'application/json' } };
 }
 
 /** Settles when the signal aborts, whatever the wrapped promise does. */
@@ -120,23 +122,16 @@ export function createRequester(deps: RequesterDeps): Requester {
         .request({
           method: call.method,
           url: endpointUrl(family, call, deps.commonParams()),
-          timeout: timeoutMs,
           signal: controller.signal,
           ...requestBody(family, call),
         })
         .then(
           (body): Reply =>
             isEnvelope(body) ? { kind: 'body', body } : { kind: 'network', reason: 'not a JSON object' },
-          (error: unknown): Reply => {
-            if (
-              axios.isAxiosError(error) &&
-              error.response &&
-              isEnvelope(error.response.data) &&
-              error.response.status < 500
-            )
-              return { kind: 'body', body: error.response.data };
-            return { kind: 'network', reason: error instanceof Error ? error.message : String(error) };
-          },
+          (error: unknown): Reply => ({
+            kind: 'network',
+            reason: error instanceof Error ? error.message : String(error),
+          }),
         );
       const reply = await untilAborted<Reply>(exchange, controller.signal, { kind: 'aborted' });
       if (reply.kind === 'aborted' && !signal.aborted) return { kind: 'network', reason: 'timeout' };

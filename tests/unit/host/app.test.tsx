@@ -51,7 +51,7 @@ interface Setup {
 function boot(options: Setup) {
   window.history.replaceState(null, '', options.path);
   const net = fakeNetwork(options.answer);
-  const host = createHost({ config: { ...DEFAULT_CONFIG, ...options.config }, adapter: net.adapter });
+  const host = createHost({ config: { ...DEFAULT_CONFIG, ...options.config }, fetch: net.fetch });
   const docRequests: string[] = [];
   const loader = createScreenLoader({
     fetch: async (url) => {

@@ -1,61 +1,58 @@
-// A network for the HTTP clients under test: an axios adapter that records each request and
-// answers from a script, honouring validateStatus the way axios's own adapters do.
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+// A network for the HTTP clients under test: a fetch that records each request and answers from
+// a script the way the platform's fetch does (a Response for any status, a TypeError when
+// offline, an AbortError once the request's signal aborts).
 
 export interface SentRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
   data: unknown;
-  timeout: number | undefined;
+  /** The request's abort signal: aborted when the caller gave up (its deadline or the screen's). */
+  signal: AbortSignal | undefined;
 }
 
-export type Answer = { status?: number; body: unknown } | { fail: 'offline' | 'timeout' } | { hang: true };
+export type Answer = { status?: number; body: unknown } | { fail: 'offline' } | { hang: true };
+
+const abortError = () => new DOMException('The operation was aborted.', 'AbortError');
+
+/** Rejects when the signal aborts, like fetch does for a request under way. */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(abortError());
+  return new Promise<T>((resolve, reject) => {
+    signal.addEventListener('abort', () => reject(abortError()), { once: true });
+    promise.then(resolve, reject);
+  });
+}
 
 export function fakeNetwork(
   answer: (req: SentRequest) => Answer | Promise<Answer> = () => ({ body: { code: 0, data: {} } }),
 ) {
   const sent: SentRequest[] = [];
-  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+  const fetch = (url: string, init: RequestInit = {}): Promise<Response> => {
     const headers: Record<string, string> = {};
-    for (const [key, value] of Object.entries(AxiosHeaders.from(config.headers).toJSON())) {
-      if (value !== undefined && value !== null) headers[key.toLowerCase()] = String(value);
-    }
+    new Headers(init.headers).forEach((value, key) => {
+      headers[key] = value;
+    });
     const req: SentRequest = {
-      method: String(config.method).toUpperCase(),
-      url: String(config.url),
+      method: (init.method ?? 'GET').toUpperCase(),
+      url,
       headers,
-      data: config.data,
-      timeout: config.timeout,
+      data: init.body ?? undefined,
+      signal: init.signal ?? undefined,
     };
     sent.push(req);
-    const reply = await answer(req);
-    if ('hang' in reply) return new Promise(() => undefined);
-    if ('fail' in reply) {
-      throw new AxiosError(
-        reply.fail === 'timeout' ? 'timeout of 60000ms exceeded' : 'Network Error',
-        reply.fail === 'timeout' ? 'ECONNABORTED' : 'ERR_NETWORK',
-        config,
-      );
-    }
-    const status = reply.status ?? 200;
-    const response = {
-      data: typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body),
-      status,
-      statusText: String(status),
-      headers: { 'content-type': typeof reply.body === 'string' ? 'text/html' : 'application/json' },
-      config,
-    };
-    if (config.validateStatus && !config.validateStatus(status)) {
-      throw new AxiosError(
-        `Request failed with status code ${status}`,
-        'ERR_BAD_RESPONSE',
-        config,
-        null,
-        response,
-      );
-    }
-    return response;
+    const reply = (async (): Promise<Response> => {
+      const scripted = await answer(req);
+      if ('hang' in scripted) return new Promise<Response>(() => undefined);
+      if ('fail' in scripted) throw new TypeError('Failed to fetch');
+      const text = typeof scripted.body === 'string' ? scripted.body : JSON.stringify(scripted.body);
+      return new Response(text, {
+        status: scripted.status ?? 200,
+        headers: { 'content-type': typeof scripted.body === 'string' ? 'text/html' : 'application/json' },
+      });
+    })();
+    return abortable(reply, init.signal ?? undefined);
   };
-  return { adapter, sent };
+  return { fetch, sent };
 }

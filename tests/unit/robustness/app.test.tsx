@@ -29,7 +29,7 @@ type DocReply = Response | 'hang' | 'offline';
 function boot(path: string, answer: (id: string) => DocReply, storage: KeyValueStorage = memoryStorage()) {
   window.history.replaceState(null, '', path);
   const net = fakeNetwork(() => ({ body: { code: 0, success: true, message: '', data: {} } }));
-  const host = createHost({ config, adapter: net.adapter });
+  const host = createHost({ config, fetch: net.fetch });
   const loader = createScreenLoader({
     fetch: (url, init) => {
       const reply = answer(/\/screens\/(.+)\.json$/.exec(url)![1]!);

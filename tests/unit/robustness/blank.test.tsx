@@ -42,7 +42,7 @@ const listDoc = (extraBody: unknown[] = []) => ({
 function boot(doc: unknown, answer: () => Answer | Promise<Answer>) {
   window.history.replaceState(null, '', '/list');
   const net = fakeNetwork(answer);
-  const host = createHost({ config: DEFAULT_CONFIG, adapter: net.adapter });
+  const host = createHost({ config: DEFAULT_CONFIG, fetch: net.fetch });
   const loader = createScreenLoader({
     fetch: async () => new Response(JSON.stringify(doc), { status: 200 }),
     storage: memoryStorage(),
