@@ -37,6 +37,7 @@ type Autocannon = (options: Options) => Promise<Result>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const SECONDS = Number(process.env.BENCH_SERVER_SECONDS ?? 5);
+const WARMUP_SECONDS = 1;
 const CONNECTIONS = 10;
 const REF_PORT = 8826;
 const BARE_PORT = 8827;
@@ -75,6 +76,8 @@ interface Target {
 const figures: Record<string, number> = {};
 
 async function run(target: Target): Promise<string> {
+  // A warm-up first, not counted: the first second runs unoptimised code and fills the pool.
+  await autocannon({ ...target.options, connections: CONNECTIONS, duration: WARMUP_SECONDS });
   const r = await autocannon({ ...target.options, connections: CONNECTIONS, duration: SECONDS });
   // autocannon counts 304 as non-2xx; for the revalidation target that is the expected answer.
   const unexpected = (target.expected === 304 ? 0 : r.non2xx) + r.errors + r.timeouts;
@@ -208,8 +211,8 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
   const body = `
-${stamp()}, autocannon ${SECONDS} s per target, ${CONNECTIONS} connections, loopback; the server in
-its own process (2 cores: one for the server, one for autocannon); ${Math.round((Date.now() - started) / 1000)} s.
+${stamp()}, autocannon ${SECONDS} s per target after a ${WARMUP_SECONDS} s warm-up that is not counted, ${CONNECTIONS} connections, loopback; the server in
+its own process (2 cores shared by the server, autocannon and, in the PostgreSQL rows, the database server); ${Math.round((Date.now() - started) / 1000)} s.
 ${pgUrl ? '' : '\nPostgreSQL: not measured in this run (DATABASE_URL not set; `eval "$(bash scripts/ci-postgres.sh)"` sets one).\n'}
 ${lines.join('\n')}
 `;

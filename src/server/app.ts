@@ -7,6 +7,7 @@ import { registerFormBody } from './lib/form-body.js';
 import { registerRejectDeep } from './lib/reject-deep.js';
 import { registerRejectNul } from './lib/reject-nul.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
+import { createCatalogue } from './repos/catalogue.js';
 import bankPlugin from './plugins/bank.js';
 import complaintPlugin from './plugins/complaint.js';
 import demoAssetsPlugin from './plugins/demo-assets.js';
@@ -53,6 +54,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   app.decorate('routeTable', routeTable);
   app.decorate('db', handle.db);
   app.decorate('cfg', cfg);
+  app.decorate('catalogue', createCatalogue(handle.db));
   app.decorate('announceCode', (kind: string, target: string, code: string) => {
     if (cfg.printCodes) console.log(`[demo ${kind}] ${target}: ${code}`);
   });

@@ -1,6 +1,7 @@
 import type { FastifySchema } from 'fastify';
 import type { ResolvedConfig } from './config.js';
 import type { Db } from './db/schema.js';
+import type { Catalogue } from './repos/catalogue.js';
 
 /** A registered route as the onRoute hook saw it. */
 export interface RouteInfo {
@@ -15,6 +16,8 @@ declare module 'fastify' {
     routeTable: readonly RouteInfo[];
     db: Db;
     cfg: ResolvedConfig;
+    /** The product list, read at most every few seconds (repos/catalogue.ts). */
+    catalogue: Catalogue;
     /** Demo stand-in for the SMS gateway: prints a one-time code when printCodes is on. */
     announceCode(kind: string, target: string, code: string): void;
   }

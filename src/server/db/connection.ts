@@ -65,6 +65,39 @@ function openPostgres(url: string, schema: string | undefined): DbHandle {
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  pool.on('connect', nameStatements);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', schema, close: () => db.destroy() };
+}
+
+/** Queries worth preparing: the fixed shapes the repositories build (not migrations' DDL). */
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+const MAX_NAMED = 500;
+const statementNames = new Map<string, string>();
+
+/** One name per SQL text for the process; a name is never given to other text (a connection may hold it). */
+function statementName(sql: string): string | undefined {
+  let name = statementNames.get(sql);
+  if (name === undefined && statementNames.size < MAX_NAMED && PREPARABLE.test(sql)) {
+    name = `q${statementNames.size}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
+/**
+ * The PostgreSQL counterpart of reusingStatements: pg parses and plans an unnamed query every
+ * time; a named one is prepared once per connection, then only bound and executed. Kysely calls
+ * query(text, values); that form gets its text's name. Past the bound, new texts run unnamed.
+ */
+function nameStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const [text, values] = args;
+    const name =
+      args.length === 2 && typeof text === 'string' && Array.isArray(values)
+        ? statementName(text)
+        : undefined;
+    return name ? query({ name, text, values }) : query(...args);
+  };
 }

@@ -4,7 +4,7 @@ import { ok, registerFamilyErrors, v3Fail } from '../lib/envelope.js';
 import { agreementUrl, listAgreements } from '../repos/agreements.js';
 import { recordEvent } from '../repos/events.js';
 import { createOrder, findOrder, lendDetailsUrl, loanDetailsView } from '../repos/orders.js';
-import { confirmView, findProduct, listProducts, quoteProblem } from '../repos/products.js';
+import { confirmView, findProduct, quoteProblem } from '../repos/products.js';
 import { loanSchemas as s } from '../schemas/loan.js';
 
 export const CONTRACT_SCENE = 3;
@@ -49,7 +49,7 @@ export default async function loanPlugin(app: FastifyInstance): Promise<void> {
     const { orderId } = request.body as { orderId: string };
     const order = await findOrder(db, borrowerOf(request), orderId);
     if (!order) return reply.code(404).send(v3Fail('Order not found'));
-    return ok('v3', loanDetailsView(order, await listProducts(db), app.cfg.telephone));
+    return ok('v3', loanDetailsView(order, await app.catalogue.list(), app.cfg.telephone));
   });
 
   app.post('/v3/loan-details/google-score', { schema: s.googleScore }, async (request) => {

@@ -9,7 +9,6 @@ import {
   amountRange,
   confirmView,
   findProduct,
-  listProducts,
   quoteProblem,
   variantConfirmExtras,
 } from '../repos/products.js';
@@ -71,7 +70,7 @@ export default async function variantPlugin(app: FastifyInstance): Promise<void>
   });
 
   app.post('/gopia/goya/drowns', { schema: s.drowns }, async () => {
-    const products = (await listProducts(db)).filter((p) => demoJointFail.productIds.includes(p.id));
+    const products = (await app.catalogue.list()).filter((p) => demoJointFail.productIds.includes(p.id));
     return done({
       noticeMessage: demoJointFail.noticeMessage,
       errMessage: demoJointFail.errMessage,

@@ -70,7 +70,7 @@ export const lendDetailsUrl = (orderId: string, productId: string): string =>
   `/loan/details?${new URLSearchParams({ orderId, productId }).toString()}`;
 
 /** Loan details data (spec §3). recProducts is always sent; the screen hides it by status (rulings 1). */
-export function loanDetailsView(o: OrderRow, products: ProductRow[], telephone: string) {
+export function loanDetailsView(o: OrderRow, products: readonly ProductRow[], telephone: string) {
   const d = orderDetails(o);
   return {
     orderId: o.id,
