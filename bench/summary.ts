@@ -56,29 +56,30 @@ for (const [peer, label] of [
   const ratioOf = (f: Figures | null, ours: string) => {
     const theirs = num(f, `${peer}.pageMs`);
     const mine = num(f, `${ours}.pageMs`);
-    return theirs === null || mine === null ? null : theirs / mine;
+    return theirs === null || mine === null ? null : mine / theirs;
   };
   const checked = ratioOf(now.peers, 'ours-checked');
   const validated = ratioOf(now.peers, 'ours');
   row(
-    `document → painted page, ${label} ÷ ours (in brackets: ours with the validator in the timing)`,
+    `document → painted page, ours ÷ ${label} (in brackets: ours with the validator in the timing)`,
     show(ratioOf(before.peers, 'ours'), ratioUnit),
     `${show(checked, ratioUnit)} (${show(validated, ratioUnit)})`,
-    '> 1 (ours faster)',
-    checked === null ? null : checked > 1,
+    '< 1 (ours faster)',
+    checked === null ? null : checked < 1,
   );
 }
 const formRatio = (f: Figures | null, mine = 'ours') => {
   const theirs = num(f, 'rjsf.formMs');
   const ours = num(f, `${mine}.formMs`);
-  return theirs === null || ours === null ? null : theirs / ours;
+  return theirs === null || ours === null ? null : ours / theirs;
 };
+const formNow = formRatio(now.peers, 'ours-checked');
 row(
-  'document → painted form (8 fields), RJSF ÷ ours (in brackets: with the validator)',
+  'document → painted form (8 fields), ours ÷ RJSF (in brackets: with the validator)',
   show(formRatio(before.peers), ratioUnit),
-  `${show(formRatio(now.peers, 'ours-checked'), ratioUnit)} (${show(formRatio(now.peers), ratioUnit)})`,
-  '> 1 (ours faster)',
-  formRatio(now.peers, 'ours-checked') === null ? null : formRatio(now.peers, 'ours-checked')! > 1,
+  `${show(formNow, ratioUnit)} (${show(formRatio(now.peers), ratioUnit)})`,
+  '< 1 (ours faster)',
+  formNow === null ? null : formNow < 1,
 );
 
 // Phone.
@@ -152,7 +153,8 @@ figures to read. An empty verdict: not measured in this run, or no target. The e
 code is the same before and after; what changed for the app's first screen is that it no longer
 runs the validators (its document comes checked by the server), so "now" compares the peers with
 that path and shows the ratio with the validator in brackets. Before, the app always validated.
-Ratios between 0.9 and 1.1 are within this machine's run-to-run noise.
+Ratios are ours ÷ the peer (below 1: ours is faster), as the issue states its target; ratios
+between 0.9 and 1.1 are within this machine's run-to-run noise.
 
 | figure | before | now | target | |
 |---|---:|---:|---|---|

@@ -126,6 +126,9 @@ describe('screens, built app and headers', () => {
         expect(res.body).toContain('id="root"');
         expect(res.headers['content-security-policy']).toBe(HTML_CSP);
       }
+      const head = await s.app.inject({ method: 'HEAD', url: '/loan/details', headers: html });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-type']).toContain('text/html');
       const promo = await s.app.inject({ method: 'GET', url: '/promo/', headers: html });
       expect(promo.body).toContain('<title>promo</title>');
       expect(promo.headers['cache-control']).toBe('no-cache');
@@ -145,8 +148,12 @@ describe('screens, built app and headers', () => {
         expect(res.statusCode).toBe(404);
         expect(res.headers['content-type']).toContain('application/json');
       }
-      // Without Accept: text/html an unknown path is a JSON 404 too.
-      expect((await s.app.inject({ method: 'GET', url: '/somewhere' })).statusCode).toBe(404);
+      // Without Accept: text/html an unknown path is a JSON 404 too, and so is an app route.
+      for (const url of ['/somewhere', '/loan/details', '/promo/']) {
+        const res = await s.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.headers['content-type'], url).toContain('application/json');
+      }
     });
   });
 

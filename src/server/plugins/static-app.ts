@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -6,6 +6,7 @@ import { fail, familyOfPath } from '../lib/envelope.js';
 import { createPageSender } from '../lib/page-html.js';
 import { loadConfig } from '../../config/load.js';
 import type { AppConfig } from '../../config/types.js';
+import { routeEntries, type Manifest } from '../../app/routes.js';
 
 /**
  * The page's configuration: defaults < LENDER_* environment < the demo's own switches. The demo
@@ -26,6 +27,21 @@ export function pageConfig(dev: boolean, env: NodeJS.ProcessEnv = process.env): 
  */
 const NOT_APP =
   /^\/((nepenthes|v3|ndustan|api|gopia|dev|studio|screens|uploads|assets-demo|assets)(\/|$)|service\/)/;
+
+/**
+ * The page paths of the manifest as the server starts. They get routes of their own so a page
+ * request goes straight to the page: through the static plugin's wildcard it cost a stat and a
+ * directory read per path segment before the fallback (a third of the page's time). A path added
+ * to the manifest later is still served, by the fallback.
+ */
+function manifestPaths(screensDir: string, config: AppConfig): string[] {
+  try {
+    const manifest = JSON.parse(readFileSync(join(screensDir, 'manifest.json'), 'utf8')) as Manifest;
+    return Array.isArray(manifest.routes) ? routeEntries(manifest, config).map((e) => e.path) : [];
+  } catch {
+    return [];
+  }
+}
 
 const NOT_BUILT =
   '<!doctype html><meta charset="utf-8"><title>Lender app</title>' +
@@ -80,19 +96,33 @@ export async function registerStaticApp(app: FastifyInstance): Promise<void> {
       sendPage(request, reply, join(dist, 'index.html'), { inline: true }),
     );
 
+  const wantsPage = (request: FastifyRequest, path: string) =>
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    String(request.headers.accept ?? '').includes('text/html') &&
+    !NOT_APP.test(path);
+
+  async function servePage(request: FastifyRequest, reply: FastifyReply, path: string) {
+    if (!built)
+      return reply
+        .code(503)
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send(NOT_BUILT);
+    const promo = /^\/promo(\/|$)/.test(path) ? promoEntry() : null;
+    return sendPage(request, reply, promo ?? join(dist, 'index.html'), { inline: !promo });
+  }
+
+  if (built)
+    for (const path of new Set([...manifestPaths(app.cfg.screensDir, config), '/promo/'])) {
+      if (path === '/' || NOT_APP.test(path)) continue;
+      app.get(path, async (request, reply) =>
+        wantsPage(request, path) ? servePage(request, reply, path) : reply.callNotFound(),
+      );
+    }
+
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const wantsHtml = String(request.headers.accept ?? '').includes('text/html');
-    if ((request.method === 'GET' || request.method === 'HEAD') && wantsHtml && !NOT_APP.test(path)) {
-      if (!built)
-        return reply
-          .code(503)
-          .type('text/html; charset=utf-8')
-          .header('Cache-Control', 'no-cache')
-          .send(NOT_BUILT);
-      const promo = /^\/promo(\/|$)/.test(path) ? promoEntry() : null;
-      return sendPage(request, reply, promo ?? join(dist, 'index.html'), { inline: !promo });
-    }
+    if (wantsPage(request, path)) return servePage(request, reply, path);
     const family = familyOfPath(path);
     const message = `Not found: ${request.method} ${path}`;
     return reply.code(404).send(family ? fail(family, '404', message) : { message });
