@@ -1,9 +1,9 @@
 // Renders one block: its visibility, its component from the registry, and its isolation.
 // A block that throws (or whose type this engine does not know) is replaced by its
 // `fallback`, or a small placeholder, and reported; its siblings keep working.
-import { Component, Suspense, type ReactNode } from 'react';
-import { blockRegistry } from './blocks/registry.gen';
-import { useEngine, type Engine, type Frame } from './engine';
+import { Component, Suspense } from 'react';
+import { blockRegistry, lazyBlockTypes } from './blocks/registry.gen';
+import { EngineContext, type Engine, type Frame } from './engine';
 import { useEval } from './hooks';
 import { isTruthy } from './expr/values';
 
@@ -15,15 +15,6 @@ interface Props {
   frame: Frame;
 }
 
-export function BlockView({ block, path, frame }: Props) {
-  const engine = useEngine();
-  return (
-    <BlockBoundary engine={engine} block={block} path={path} frame={frame}>
-      <VisibleBlock block={block} path={path} frame={frame} />
-    </BlockBoundary>
-  );
-}
-
 function VisibleBlock({ block, path, frame }: Props) {
   const evaluate = useEval(frame);
   if (block.visible !== undefined && !isTruthy(evaluate(block.visible))) return null;
@@ -32,11 +23,9 @@ function VisibleBlock({ block, path, frame }: Props) {
     ? blockRegistry[type]
     : undefined;
   if (!Component) throw new UnknownBlockError(type);
-  return (
-    <Suspense fallback={<div className="blk-loading" aria-busy="true" />}>
-      <Component block={block} path={path} frame={frame} />
-    </Suspense>
-  );
+  const drawn = <Component block={block} path={path} frame={frame} />;
+  if (!lazyBlockTypes.has(type)) return drawn;
+  return <Suspense fallback={<div className="blk-loading" aria-busy="true" />}>{drawn}</Suspense>;
 }
 
 class UnknownBlockError extends Error {
@@ -46,12 +35,10 @@ class UnknownBlockError extends Error {
   }
 }
 
-interface BoundaryProps extends Props {
-  engine: Engine;
-  children: ReactNode;
-}
-
-class BlockBoundary extends Component<BoundaryProps, { failed: boolean }> {
+/** The block and its error boundary in one fiber: a screen has hundreds of blocks. */
+export class BlockView extends Component<Props, { failed: boolean }> {
+  static override contextType = EngineContext;
+  declare context: Engine | null;
   override state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -59,18 +46,18 @@ class BlockBoundary extends Component<BoundaryProps, { failed: boolean }> {
   }
 
   override componentDidCatch(error: unknown) {
-    const { engine, path } = this.props;
-    engine.host.report({
+    const engine = this.context;
+    engine?.host.report({
       screenId: engine.screenId,
-      blockPath: path,
+      blockPath: this.props.path,
       code: error instanceof UnknownBlockError ? error.code : 'block-failed',
       message: error instanceof Error ? error.message : String(error),
     });
   }
 
   override render() {
-    if (!this.state.failed) return this.props.children;
     const { block, path, frame } = this.props;
+    if (!this.state.failed) return <VisibleBlock block={block} path={path} frame={frame} />;
     if (block.fallback === null) return null;
     if (block.fallback && typeof block.fallback === 'object') {
       // The fallback has no fallback of its own: if it fails too, the placeholder shows.

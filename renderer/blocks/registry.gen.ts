@@ -54,7 +54,10 @@ export const blockRegistry: Record<string, BlockComponent> = {
   tabs: Tabs as unknown as BlockComponent,
   text: Text as unknown as BlockComponent,
   textarea: Textarea as unknown as BlockComponent,
-  barcode: lazy(() => import('./Barcode')) as unknown as unknown as BlockComponent,
-  iframe: lazy(() => import('./Iframe')) as unknown as unknown as BlockComponent,
-  qrcode: lazy(() => import('./Qrcode')) as unknown as unknown as BlockComponent,
+  barcode: lazy(() => import('./Barcode')) as unknown as BlockComponent,
+  iframe: lazy(() => import('./Iframe')) as unknown as BlockComponent,
+  qrcode: lazy(() => import('./Qrcode')) as unknown as BlockComponent,
 };
+
+// Only these need a Suspense boundary (a boundary per block was a measurable part of a first draw).
+export const lazyBlockTypes: ReadonlySet<string> = new Set(['barcode', 'iframe', 'qrcode']);

@@ -15,9 +15,12 @@ export function blockRegistry(blocks: { type: string; lazy: boolean }[]): string
     ...eager.map((b) => `  ${JSON.stringify(b.type)}: ${pascal(b.type)} as unknown as BlockComponent,`),
     ...lazy.map(
       (b) =>
-        `  ${JSON.stringify(b.type)}: lazy(() => import('./${pascal(b.type)}')) as unknown as unknown as BlockComponent,`,
+        `  ${JSON.stringify(b.type)}: lazy(() => import('./${pascal(b.type)}')) as unknown as BlockComponent,`,
     ),
     '};',
+    '',
+    '// Only these need a Suspense boundary (a boundary per block was a measurable part of a first draw).',
+    `export const lazyBlockTypes: ReadonlySet<string> = new Set(${JSON.stringify(lazy.map((b) => b.type))});`,
     '',
   ].join('\n');
 }
