@@ -149,10 +149,11 @@ const body = `
 ${stamp()}. "Before" was recorded ${before.recorded}. Details and method in the sections below.
 On a 2-core machine shared with other work the absolute times move from run to run; the ratios
 and differences measured within one run (peers alternating, the bare page beside ours) are the
-figures to read. An empty verdict: not measured in this run, or no target. The engine's rendering
-code is the same before and after; what changed for the app's first screen is that it no longer
-runs the validators (its document comes checked by the server), so "now" compares the peers with
-that path and shows the ratio with the validator in brackets. Before, the app always validated.
+figures to read. An empty verdict: not measured in this run, or no target. What changed for the
+app's first screen: it no longer runs the validators (its document comes checked by the server), so
+"now" compares the peers with that path and shows the ratio with the validator in brackets (before,
+the app always validated); the host's HTTP clients use fetch instead of axios (the size); and a
+block has a Suspense boundary only when it is lazy (the first draw).
 Ratios are ours ÷ the peer (below 1: ours is faster), as the issue states its target; ratios
 between 0.9 and 1.1 are within this machine's run-to-run noise.
 
