@@ -1,6 +1,6 @@
 import { validatorStamp } from '../../app/build/screenStamp.js';
 import { SCREEN_DOC_ELEMENT_ID } from '../../app/inlineScreen.js';
-import { routeEntries, screenForPath, type Manifest } from '../../app/routes.js';
+import { routeEntries, screenForPath, type Manifest, type RouteEntry } from '../../app/routes.js';
 import type { AppConfig } from '../../config/types.js';
 import { safeJson } from '../../config/inject.js';
 import { validateScreenDocument } from '../../../renderer/validate/validateDocument.js';
@@ -35,6 +35,16 @@ export function createScreenChecker() {
   };
 }
 
+/** The routes of a manifest's text (flags applied), or none when it is not a whole manifest. */
+export function manifestRoutes(text: string, config: AppConfig): RouteEntry[] {
+  try {
+    const manifest = JSON.parse(text) as Manifest;
+    return Array.isArray(manifest.routes) ? routeEntries(manifest, config) : [];
+  } catch {
+    return [];
+  }
+}
+
 interface Files {
   load(rel: string): Promise<ScreenFile | null>;
 }
@@ -48,24 +58,15 @@ interface Files {
  * the borrower's last good copy, as it always did. Verdicts are cached by ETag.
  */
 export function createScreenInliner(files: Files, config: AppConfig) {
-  let manifest: { etag: string; entries: ReturnType<typeof routeEntries> } | null = null;
+  let manifest: { etag: string; entries: RouteEntry[] } | null = null;
   const check = createScreenChecker();
 
   async function entries() {
     const file = await files.load('manifest.json');
     if (!file) return [];
-    if (manifest?.etag !== file.etag) {
-      let parsed: Manifest | null = null;
-      try {
-        parsed = JSON.parse(file.body.toString('utf8')) as Manifest;
-      } catch {
-        // A half-saved manifest: no inlining until it is whole again.
-      }
-      manifest = {
-        etag: file.etag,
-        entries: parsed && Array.isArray(parsed.routes) ? routeEntries(parsed, config) : [],
-      };
-    }
+    // A half-saved manifest has no entries: no inlining until it is whole again.
+    if (manifest?.etag !== file.etag)
+      manifest = { etag: file.etag, entries: manifestRoutes(file.body.toString('utf8'), config) };
     return manifest.entries;
   }
 

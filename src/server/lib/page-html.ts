@@ -66,7 +66,7 @@ export function createPageSender(config: AppConfig, screensDir: string) {
   ): Promise<FastifyReply> {
     const tag = options.inline ? await inliner.scriptFor(request.url.split('?')[0] ?? '/') : '';
     const made = page(file, await template(file), tag);
-    const etag = made.etag;
+    const { etag } = made;
     const gzip = acceptsGzip(request.headers['accept-encoding']);
     reply
       .header('Cache-Control', 'no-cache')

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail, familyOfPath } from '../lib/envelope.js';
+import { manifestRoutes } from '../lib/inline-screen.js';
 import { createPageSender } from '../lib/page-html.js';
 import { loadConfig } from '../../config/load.js';
 import type { AppConfig } from '../../config/types.js';
-import { routeEntries, type Manifest } from '../../app/routes.js';
 
 /**
  * The page's configuration: defaults < LENDER_* environment < the demo's own switches. The demo
@@ -35,12 +35,8 @@ const NOT_APP =
  * to the manifest later is still served, by the fallback.
  */
 function manifestPaths(screensDir: string, config: AppConfig): string[] {
-  try {
-    const manifest = JSON.parse(readFileSync(join(screensDir, 'manifest.json'), 'utf8')) as Manifest;
-    return Array.isArray(manifest.routes) ? routeEntries(manifest, config).map((e) => e.path) : [];
-  } catch {
-    return [];
-  }
+  const file = join(screensDir, 'manifest.json');
+  return existsSync(file) ? manifestRoutes(readFileSync(file, 'utf8'), config).map((e) => e.path) : [];
 }
 
 const NOT_BUILT =
