@@ -1,6 +1,6 @@
 // Popups declared under the document's `modals`, opened by id (openModal / closeModal actions).
 import { useEngine, ROOT_FRAME } from './engine';
-import { useEval, useScreenState } from './hooks';
+import { useEval, useStateAt } from './hooks';
 import { Blocks } from './Blocks';
 import { runActions } from './action';
 import { toText } from './expr/values';
@@ -17,7 +17,7 @@ export function closeModal(engine: ReturnType<typeof useEngine>, id: string): vo
 
 export function ModalLayer() {
   const engine = useEngine();
-  const { modals } = useScreenState();
+  const modals = useStateAt('modals') as string[];
   return (
     <>
       {modals.map((id) => {

@@ -3,7 +3,7 @@ import { createContext, useContext } from 'react';
 import type { Host } from './host';
 import type { Store, ScreenState } from './store/store';
 import type { ScreenDocument } from './types.gen';
-import { evaluate, type Scope } from './expr/evaluate';
+import { evaluate, type ReadListener, type Scope } from './expr/evaluate';
 import { readPath } from './expr/path';
 import type { TimerController } from './timers';
 
@@ -33,6 +33,9 @@ export function useEngine(): Engine {
   return engine;
 }
 
+// One shared empty object, so a block that reads `local` as a whole sees the same value each time.
+const NO_LOCAL: Readonly<Record<string, unknown>> = Object.freeze({});
+
 export function scopeOf(state: ScreenState, frame: Frame, host: Host): Scope {
   return {
     params: state.params,
@@ -42,13 +45,19 @@ export function scopeOf(state: ScreenState, frame: Frame, host: Host): Scope {
     timers: state.timers,
     config: host.config,
     env: host.env,
-    local: (frame.localKey && state.locals[frame.localKey]) || {},
+    local: (frame.localKey && state.locals[frame.localKey]) || NO_LOCAL,
     ...frame.vars,
   };
 }
 
-export function evalIn(engine: Engine, frame: Frame, expr: unknown, state = engine.store.get()): unknown {
-  return evaluate(expr, { scope: scopeOf(state, frame, engine.host), format: engine.host.format });
+export function evalIn(
+  engine: Engine,
+  frame: Frame,
+  expr: unknown,
+  state = engine.store.get(),
+  onRead?: ReadListener,
+): unknown {
+  return evaluate(expr, { scope: scopeOf(state, frame, engine.host), format: engine.host.format, onRead });
 }
 
 const PLACEHOLDER = /\{([^{}]*)\}/g;

@@ -1,26 +1,84 @@
 // Hooks blocks use to read state and run actions.
 import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
-import { useEngine, evalIn, scopeOf, type Frame } from './engine';
+import { useEngine, evalIn, scopeOf, type Engine, type Frame } from './engine';
 import type { ScreenState } from './store/store';
 import { runActions, type Outcome } from './action';
+import { readPath } from './expr/path';
 import type { Scope } from './expr/evaluate';
 
-export function useScreenState(): ScreenState {
+/** The value at a store path (form.phone, timers); redraws only when that value changes. */
+export function useStateAt(path: string): unknown {
   const { store } = useEngine();
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+  const read = useCallback(() => (path ? readPath(store.get(), path) : undefined), [store, path]);
+  return useSyncExternalStore(store.subscribe, read, read);
 }
 
-/** Evaluates expressions against the current state and this block's frame. */
+/** What one block has read of the state, and what it found, as of its last draw. */
+interface Reads {
+  frame: Frame;
+  found: Map<string, unknown>;
+  seen: ScreenState | null;
+  version: number;
+}
+
+// The scope names that are screen state, and where each lives in the store. Every other name a
+// block reads (config, env, a list item) can only change with the block's own props.
+const STATE_ROOTS = new Map<string, keyof ScreenState>([
+  ['params', 'params'],
+  ['data', 'data'],
+  ['form', 'form'],
+  ['ui', 'ui'],
+  ['timers', 'timers'],
+  ['local', 'locals'],
+]);
+
+// Compares what the block read with the new state, keeps the new values, and says whether any moved.
+// The state is immutable: an unchanged part is the very same value, so most checks stop at the root.
+function moved(reads: Reads, before: ScreenState | null, state: ScreenState, engine: Engine): boolean {
+  let scope: Scope | undefined;
+  let any = false;
+  for (const [path, seen] of reads.found) {
+    const dot = path.indexOf('.');
+    const name = dot < 0 ? path : path.slice(0, dot);
+    const root = STATE_ROOTS.get(name);
+    if (!root || Object.prototype.hasOwnProperty.call(reads.frame.vars, name)) continue;
+    if (before && before[root] === state[root]) continue;
+    scope ??= scopeOf(state, reads.frame, engine.host);
+    const now = readPath(scope, path);
+    if (!Object.is(now, seen)) {
+      reads.found.set(path, now);
+      any = true;
+    }
+  }
+  return any;
+}
+
+/**
+ * Evaluates expressions against the current state and this block's frame. The block redraws only
+ * when a path one of its expressions read changes: a keystroke in one field redraws that field and
+ * what shows it, not the whole screen.
+ */
 export function useEval(frame: Frame): (expr: unknown) => unknown {
   const engine = useEngine();
-  const state = useScreenState();
-  return useCallback((expr: unknown) => evalIn(engine, frame, expr, state), [engine, frame, state]);
-}
-
-export function useScope(frame: Frame): Scope {
-  const engine = useEngine();
-  const state = useScreenState();
-  return scopeOf(state, frame, engine.host);
+  const [reads] = useState<Reads>(() => ({ frame, found: new Map(), seen: null, version: 0 }));
+  reads.frame = frame;
+  const version = useCallback(() => {
+    const state = engine.store.get();
+    if (state !== reads.seen) {
+      const before = reads.seen;
+      reads.seen = state;
+      if (moved(reads, before, state, engine)) reads.version++;
+    }
+    return reads.version;
+  }, [engine, reads]);
+  const drawn = useSyncExternalStore(engine.store.subscribe, version, version);
+  // Always the latest state: a handler that evaluates after a render reads what is there now.
+  return useCallback(
+    (expr: unknown) =>
+      evalIn(engine, frame, expr, engine.store.get(), (path, value) => reads.found.set(path, value)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `drawn` renews the function when a read moved, for memos and effects keyed on it
+    [engine, frame, reads, drawn],
+  );
 }
 
 /**

@@ -2,8 +2,7 @@ import { useEffect, useMemo, type KeyboardEvent } from 'react';
 import type { BlockProps } from '../block';
 import type { ChoiceBlock } from '../types.gen';
 import { storePath, useEngine, type Frame } from '../engine';
-import { readPath } from '../expr/path';
-import { useActionTrigger, useEval, useScreenState } from '../hooks';
+import { useActionTrigger, useEval, useStateAt } from '../hooks';
 import { toNumber, toText } from '../expr/values';
 import { styleClass } from '../style';
 import { Blocks } from '../Blocks';
@@ -18,7 +17,6 @@ function sameValue(a: unknown, b: unknown): boolean {
 
 export default function Choice({ block, path, frame }: BlockProps<ChoiceBlock>) {
   const engine = useEngine();
-  const state = useScreenState();
   const evaluate = useEval(frame);
   const [bound, setBound] = useBinding(block.bind, frame);
   const [onChange] = useActionTrigger(block.onChange, `${path}/onChange`, frame, true);
@@ -34,7 +32,7 @@ export default function Choice({ block, path, frame }: BlockProps<ChoiceBlock>) 
   // its fields ({"$": "ui.channel.channel_number"}) without indexing a list by a state value.
   const itemPath = block.bindItem ? storePath(block.bindItem, frame) : '';
   const current = selected >= 0 && selected < items.length ? ((items[selected] as unknown) ?? null) : null;
-  const mirrored = itemPath ? (readPath(state, itemPath) ?? null) : null;
+  const mirrored = useStateAt(itemPath) ?? null;
   const stale = itemPath !== '' && !sameValue(mirrored, current);
   useEffect(() => {
     if (stale) engine.store.set(itemPath, current);

@@ -1,7 +1,8 @@
 import type { BlockProps } from '../block';
 import type { CountdownButtonBlock } from '../types.gen';
 import { useEngine } from '../engine';
-import { useActionTrigger, useEval, useScreenState } from '../hooks';
+import type { ScreenState } from '../store/store';
+import { useActionTrigger, useEval, useStateAt } from '../hooks';
 import { toText } from '../expr/values';
 import { styleClass } from '../style';
 import './CountdownButton.css';
@@ -9,7 +10,7 @@ import './CountdownButton.css';
 export default function CountdownButton({ block, path, frame }: BlockProps<CountdownButtonBlock>) {
   const engine = useEngine();
   const evaluate = useEval(frame);
-  const { timers } = useScreenState();
+  const timers = useStateAt('timers') as ScreenState['timers'];
   const [trigger, busy] = useActionTrigger(block.onTap, `${path}/onTap`, frame);
   const counting = timers[block.timer]?.running === true;
   const label = toText(evaluate(counting ? (block.countingLabel ?? block.label) : block.label));

@@ -4,9 +4,13 @@ import { compareNumbers, isMissing, isTruthy, looseEquals, toNumber, toText } fr
 
 export type Scope = Readonly<Record<string, unknown>>;
 
+/** Told of every path an expression reads from its scope, with what it found (for redraw tracking). */
+export type ReadListener = (path: string, value: unknown) => void;
+
 export interface EvalEnv {
   scope: Scope;
   format: Formatter;
+  onRead?: ReadListener;
 }
 
 type Args = unknown;
@@ -29,8 +33,17 @@ function ev(expr: unknown, env: EvalEnv, depth: number): unknown {
     ...env,
     depthEval: (e: unknown) => ev(e, env, depth + 1),
     scopedEval: (e: unknown, vars: Record<string, unknown>) =>
-      ev(e, { ...env, scope: { ...env.scope, ...vars } }, depth + 1),
+      ev(e, { ...env, scope: { ...env.scope, ...vars }, onRead: outside(env.onRead, vars) }, depth + 1),
   } as EvalEnv);
+}
+
+// Reads of an operator's own variables (filter's item) are not reads of the outer scope.
+function outside(onRead: ReadListener | undefined, vars: Record<string, unknown>): ReadListener | undefined {
+  if (!onRead) return undefined;
+  return (path, value) => {
+    const dot = path.indexOf('.');
+    if (!Object.prototype.hasOwnProperty.call(vars, dot < 0 ? path : path.slice(0, dot))) onRead(path, value);
+  };
 }
 
 // Each operator evaluates its own arguments so that `and`, `or` and `if` short-circuit.
@@ -73,8 +86,14 @@ const pair = (args: Args, env: EvalEnv): [unknown, unknown] => {
 };
 
 const OPERATORS: Record<string, Operator> = Object.assign(Object.create(null) as Record<string, Operator>, {
-  $: (path: Args, env: EvalEnv) => (typeof path === 'string' ? readPath(env.scope, path) : undefined),
-  t: (text: Args, env: EvalEnv) => (typeof text === 'string' ? interpolate(text, env.scope, env.format) : ''),
+  $: (path: Args, env: EvalEnv) => {
+    if (typeof path !== 'string') return undefined;
+    const value = readPath(env.scope, path);
+    env.onRead?.(path, value);
+    return value;
+  },
+  t: (text: Args, env: EvalEnv) =>
+    typeof text === 'string' ? interpolate(text, env.scope, env.format, env.onRead) : '',
   '==': (args: Args, env: EvalEnv) => looseEquals(...pair(args, env)),
   '!=': (args: Args, env: EvalEnv) => !looseEquals(...pair(args, env)),
   '<': (args: Args, env: EvalEnv) => compareNumbers(...pair(args, env), (x, y) => x < y),

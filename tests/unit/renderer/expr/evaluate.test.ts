@@ -293,3 +293,26 @@ describe('evaluate: hostile input', () => {
     expect(evaluate({ json: { $: 'data.loop' } }, { scope: { data: { loop } }, format: () => '' })).toBe('');
   });
 });
+
+describe('evaluate: reads reported for redraw tracking', () => {
+  it('reports each scope path it reads, in $ and in templates, with what it found', () => {
+    const reads: [string, unknown][] = [];
+    const onRead = (path: string, value: unknown) => reads.push([path, value]);
+    evaluate({ concat: [{ $: 'data.name' }, { t: ' #{params.productId}' }] }, { ...env(), onRead });
+    expect(reads).toEqual([
+      ['data.name', 'Ana'],
+      ['params.productId', '12'],
+    ]);
+  });
+
+  it('does not report reads of a filter’s own item, only of the outer scope', () => {
+    const reads: string[] = [];
+    const onRead = (path: string) => reads.push(path);
+    const kept = evaluate(
+      { filter: [{ $: 'data.rows' }, { '>': [{ $: 'row.value' }, { $: 'data.zero' }] }, 'row'] },
+      { ...env(), onRead },
+    );
+    expect(kept).toHaveLength(2);
+    expect(reads).toEqual(['data.rows', 'data.zero', 'data.zero']);
+  });
+});
