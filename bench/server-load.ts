@@ -14,7 +14,7 @@ import pg from 'pg';
 import { APP_DIST, ROOT } from './lib/build';
 import { saveFigures } from './lib/figures';
 import { writeSection } from './lib/results';
-import { stamp } from './lib/stats';
+import { median, stamp } from './lib/stats';
 
 interface Result {
   requests: { average: number };
@@ -37,6 +37,9 @@ type Autocannon = (options: Options) => Promise<Result>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const SECONDS = Number(process.env.BENCH_SERVER_SECONDS ?? 5);
+// Several rounds, every target once per round: one run on this shared 2-core machine moves by
+// ±15%, and drift (another process, the database's autovacuum) then falls on every target alike.
+const ROUNDS = Number(process.env.BENCH_SERVER_ROUNDS ?? 3);
 const WARMUP_SECONDS = 1;
 const CONNECTIONS = 10;
 const REF_PORT = 8826;
@@ -75,25 +78,41 @@ interface Target {
 
 const figures: Record<string, number> = {};
 
-async function run(target: Target): Promise<string> {
-  // A warm-up first, not counted: the first second runs unoptimised code and fills the pool.
-  await autocannon({ ...target.options, connections: CONNECTIONS, duration: WARMUP_SECONDS });
-  const r = await autocannon({ ...target.options, connections: CONNECTIONS, duration: SECONDS });
+/** Warms every target up (not counted), then runs them in turn, ROUNDS times; one row per target. */
+async function runAll(targets: Target[]): Promise<string[]> {
+  // The first second runs unoptimised code and fills the pool.
+  for (const target of targets)
+    await autocannon({ ...target.options, connections: CONNECTIONS, duration: WARMUP_SECONDS });
+  const results: Result[][] = targets.map(() => []);
+  for (let round = 0; round < ROUNDS; round++)
+    for (const [i, target] of targets.entries())
+      results[i]!.push(await autocannon({ ...target.options, connections: CONNECTIONS, duration: SECONDS }));
+  return targets.map((target, i) => row(target, results[i]!));
+}
+
+function row(target: Target, runs: Result[]): string {
   // autocannon counts 304 as non-2xx; for the revalidation target that is the expected answer.
-  const unexpected = (target.expected === 304 ? 0 : r.non2xx) + r.errors + r.timeouts;
-  const rps = Math.round(r.requests.average);
+  const unexpected = runs.reduce(
+    (sum, r) => sum + (target.expected === 304 ? 0 : r.non2xx) + r.errors + r.timeouts,
+    0,
+  );
+  const each = runs.map((r) => Math.round(r.requests.average));
+  const rps = median(each);
+  const p50 = median(runs.map((r) => r.latency.p50));
+  const p99 = median(runs.map((r) => r.latency.p99));
   figures[`${target.key}.rps`] = rps;
-  figures[`${target.key}.p99`] = r.latency.p99;
+  figures[`${target.key}.p99`] = p99;
   const goal = target.goal;
   const verdict = !goal
     ? ''
-    : (goal.rps === undefined || rps >= goal.rps) && (goal.p99 === undefined || r.latency.p99 < goal.p99)
+    : (goal.rps === undefined || rps >= goal.rps) && (goal.p99 === undefined || p99 < goal.p99)
       ? 'met'
       : 'MISSED';
   const goalText = goal
     ? `${goal.rps ? `≥ ${goal.rps / 1000}k req/s` : ''}${goal.p99 ? `, p99 < ${goal.p99} ms` : ''}: ${verdict}`
     : '';
-  return `| ${target.name} | ${rps} | ${r.latency.p50} | ${r.latency.p99} | ${unexpected} | ${goalText} |`;
+  const range = `${Math.min(...each)}–${Math.max(...each)}`;
+  return `| ${target.name} | ${rps} | ${range} | ${p50} | ${p99} | ${unexpected} | ${goalText} |`;
 }
 
 async function referenceTargets(base: string, db: string): Promise<Target[]> {
@@ -161,8 +180,8 @@ async function main(): Promise<void> {
   const started = Date.now();
   const dir = mkdtempSync(join(tmpdir(), 'lender-bench-'));
   const lines = [
-    '| target | req/s | p50 ms | p99 ms | unexpected | target |',
-    '|---|---:|---:|---:|---:|---|',
+    '| target | req/s | req/s, each round | p50 ms | p99 ms | unexpected | target |',
+    '|---|---:|---:|---:|---:|---:|---|',
   ];
   const databases: { name: string; env: Record<string, string>; cleanup?: () => Promise<void> }[] = [
     { name: 'SQLite', env: { BENCH_SQLITE_PATH: join(dir, 'bench.sqlite') } },
@@ -187,8 +206,7 @@ async function main(): Promise<void> {
         ...db.env,
       });
       try {
-        for (const target of await referenceTargets(`http://127.0.0.1:${REF_PORT}`, db.name))
-          lines.push(await run(target));
+        lines.push(...(await runAll(await referenceTargets(`http://127.0.0.1:${REF_PORT}`, db.name))));
       } finally {
         await stop(child);
         await db.cleanup?.();
@@ -197,12 +215,14 @@ async function main(): Promise<void> {
     const bare = await startChild({ BENCH_SERVER: 'bare', PORT: String(BARE_PORT) });
     try {
       lines.push(
-        await run({
-          name: 'trivial Fastify route (bare instance)',
-          key: 'bare',
-          options: { url: `http://127.0.0.1:${BARE_PORT}/ping` },
-          expected: 200,
-        }),
+        ...(await runAll([
+          {
+            name: 'trivial Fastify route (bare instance)',
+            key: 'bare',
+            options: { url: `http://127.0.0.1:${BARE_PORT}/ping` },
+            expected: 200,
+          },
+        ])),
       );
     } finally {
       await stop(bare);
@@ -211,7 +231,8 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
   const body = `
-${stamp()}, autocannon ${SECONDS} s per target after a ${WARMUP_SECONDS} s warm-up that is not counted, ${CONNECTIONS} connections, loopback; the server in
+${stamp()}, autocannon ${SECONDS} s per target and round after a ${WARMUP_SECONDS} s warm-up that is not counted, ${ROUNDS} rounds
+(every target once per round; req/s, p50 and p99 are the medians of the rounds), ${CONNECTIONS} connections, loopback; the server in
 its own process (2 cores shared by the server, autocannon and, in the PostgreSQL rows, the database server); ${Math.round((Date.now() - started) / 1000)} s.
 ${pgUrl ? '' : '\nPostgreSQL: not measured in this run (DATABASE_URL not set; `eval "$(bash scripts/ci-postgres.sh)"` sets one).\n'}
 ${lines.join('\n')}

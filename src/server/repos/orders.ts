@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import { parseJson, toJson } from '../db/json.js';
+import { preparedQuery } from '../db/prepared.js';
 import type { Db, OrdersTable } from '../db/schema.js';
 import { newOrderDetails, type OrderDetails } from '../demo/orders.js';
 import { readableOwners } from '../lib/borrower.js';
@@ -11,22 +12,28 @@ export type OrderRow = Selectable<OrdersTable> & { product_name: string; product
 /** Statuses with a status image (spec §4); 170 and unknown statuses have none (D-07). */
 const STATUS_IMAGES = new Set([21, 110, 151, 174, 180, 200]);
 
-function baseQuery(db: Db, borrower: string) {
+function baseQuery(db: Db, owners: readonly string[]) {
   return db
     .selectFrom('orders')
     .innerJoin('products', 'products.id', 'orders.product_id')
     .selectAll('orders')
     .select(['products.name as product_name', 'products.logo as product_logo'])
-    .where('orders.borrower_id', 'in', readableOwners(borrower));
+    .where('orders.borrower_id', 'in', owners);
 }
 
+// Every order screen starts with this read (loan details is the busiest call): compiled once.
+const orderById = preparedQuery((db, v: { owners: readonly string[]; orderId: string }) =>
+  baseQuery(db, v.owners).where('orders.id', '=', v.orderId),
+);
+
 export async function findOrder(db: Db, borrower: string, orderId: string): Promise<OrderRow | undefined> {
-  return baseQuery(db, borrower).where('orders.id', '=', orderId).executeTakeFirst();
+  const [row] = await orderById(db, { owners: readableOwners(borrower), orderId });
+  return row;
 }
 
 /** The borrower's own orders first, then the shared demo orders; newest first within each. */
 export async function listOrders(db: Db, borrower: string): Promise<OrderRow[]> {
-  const rows = await baseQuery(db, borrower)
+  const rows = await baseQuery(db, readableOwners(borrower))
     .orderBy('orders.created_at', 'desc')
     .orderBy('orders.id')
     .execute();
@@ -70,6 +77,19 @@ export const lendDetailsUrl = (orderId: string, productId: string): string =>
   `/loan/details?${new URLSearchParams({ orderId, productId }).toString()}`;
 
 /** Loan details data (spec §3). recProducts is always sent; the screen hides it by status (rulings 1). */
+// The recommended-product cards depend on the catalogue read only (a frozen list shared until its
+// next read), so they are built once per read, not once per loan-details request.
+const recommendedViews = new WeakMap<readonly ProductRow[], readonly ReturnType<typeof recProductView>[]>();
+
+function recommended(products: readonly ProductRow[], exceptId: string) {
+  let views = recommendedViews.get(products);
+  if (!views) {
+    views = Object.freeze(products.map((p) => Object.freeze(recProductView(p))));
+    recommendedViews.set(products, views);
+  }
+  return views.filter((view) => view.productId !== exceptId);
+}
+
 export function loanDetailsView(o: OrderRow, products: readonly ProductRow[], telephone: string) {
   const d = orderDetails(o);
   return {
@@ -79,7 +99,7 @@ export function loanDetailsView(o: OrderRow, products: readonly ProductRow[], te
     statusImage: STATUS_IMAGES.has(o.status) ? `/assets-demo/status-${o.status}.svg` : '',
     noticeStatusText: d.noticeStatusText ?? '',
     noticeDesText: d.noticeDesText ?? '',
-    recProducts: products.filter((p) => p.id !== o.product_id).map(recProductView),
+    recProducts: recommended(products, o.product_id),
     productName: o.product_name,
     productLogo: o.product_logo,
     userOrderDetail: { detail: d.detail ?? [] },
