@@ -17,7 +17,7 @@ import type { Part } from './peers/content';
 
 const PEERS_PORT = 8823;
 const APP_PORT = 8821;
-const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const RUNS = Number(process.env.BENCH_RUNS ?? 25);
 const WARM = 5;
 const OUT = '/tmp/bench-peers';
 
