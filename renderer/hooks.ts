@@ -17,6 +17,8 @@ export function useStateAt(path: string): unknown {
 interface Reads {
   frame: Frame;
   found: Map<string, unknown>;
+  /** Notes one read; made once per block, since every evaluation during a draw passes it. */
+  record: (path: string, value: unknown) => void;
   seen: ScreenState | null;
   version: number;
 }
@@ -60,7 +62,10 @@ function moved(reads: Reads, before: ScreenState | null, state: ScreenState, eng
  */
 export function useEval(frame: Frame): (expr: unknown) => unknown {
   const engine = useEngine();
-  const [reads] = useState<Reads>(() => ({ frame, found: new Map(), seen: null, version: 0 }));
+  const [reads] = useState<Reads>(() => {
+    const found = new Map<string, unknown>();
+    return { frame, found, record: (path, value) => found.set(path, value), seen: null, version: 0 };
+  });
   reads.frame = frame;
   const version = useCallback(() => {
     const state = engine.store.get();
@@ -72,10 +77,9 @@ export function useEval(frame: Frame): (expr: unknown) => unknown {
     return reads.version;
   }, [engine, reads]);
   const drawn = useSyncExternalStore(engine.store.subscribe, version, version);
-  // Always the latest state: a handler that evaluates after a render reads what is there now.
+  // No state captured: evalIn reads the store when called, so a handler acts on what is there now.
   return useCallback(
-    (expr: unknown) =>
-      evalIn(engine, frame, expr, engine.store.get(), (path, value) => reads.found.set(path, value)),
+    (expr: unknown) => evalIn(engine, frame, expr, undefined, reads.record),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `drawn` renews the function when a read moved, for memos and effects keyed on it
     [engine, frame, reads, drawn],
   );
