@@ -2,7 +2,7 @@
 // Prints one line per problem, `file:line:col  /json/pointer  message`, and exits 1 on any error
 // (warnings are printed but do not fail).
 import { relative, resolve } from 'node:path';
-import { checkScreens } from './lib/checkScreens';
+import { checkScreens } from '../src/checker/checkScreens';
 
 const dir = resolve(process.argv[2] ?? 'screens');
 const { findings, documents } = checkScreens(dir, (path) => relative(process.cwd(), path) || path);

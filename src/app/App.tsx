@@ -6,7 +6,7 @@ import type { AppServices } from './context';
 import { ErrorPage } from './ErrorPage';
 import { NotFoundPage } from './NotFoundPage';
 import { RouterLink } from './RouterLink';
-import { routeEntries, SHELL_PATHS, type Manifest } from './routes';
+import { routeEntries, SHELL_PATHS, type Manifest } from '../manifest/routes';
 import { ScreenRoute } from './ScreenRoute';
 import { Shell } from './Shell';
 

@@ -5,7 +5,7 @@ import { HashRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { AppServices } from './context';
 import { NotFoundPage } from './NotFoundPage';
 import { RouterLink } from './RouterLink';
-import { PROMO_PAGES, promoScreen, type Manifest, type PromoPage } from './routes';
+import { PROMO_PAGES, promoScreen, type Manifest, type PromoPage } from '../manifest/routes';
 import { ScreenRoute } from './ScreenRoute';
 import { Shell } from './Shell';
 

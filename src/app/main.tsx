@@ -6,7 +6,7 @@ import manifest from '../../screens/manifest.json';
 import { mountLater } from './boot';
 import { startFirstScreen } from './firstScreen';
 import { paramsOf } from './params';
-import { routeEntries, screenForPath, type Manifest } from './routes';
+import { routeEntries, screenForPath, type Manifest } from '../manifest/routes';
 import { startServices } from './services';
 
 const services = startServices(import.meta.env.DEV);

@@ -2,7 +2,7 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import type { AppServices } from './context';
-import type { Manifest } from './routes';
+import type { Manifest } from '../manifest/routes';
 
 export function mount(services: AppServices, manifest: Manifest): void {
   createRoot(document.getElementById('root')!).render(<App services={services} manifest={manifest} />);

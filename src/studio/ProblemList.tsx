@@ -1,5 +1,5 @@
 // The checker's problems in file order; a click puts the cursor on the problem.
-import type { Problem } from './shared/check';
+import type { Problem } from '../checker/checkText';
 
 export function ProblemList({
   problems,

@@ -5,7 +5,7 @@ import type { SaveResult, StudioApi } from './api';
 import { Dialog } from './Dialog';
 import { changedLines, lineDiff } from './diff';
 import { DiffView } from './DiffView';
-import type { Problem } from './shared/check';
+import type { Problem } from '../checker/checkText';
 
 interface Props {
   api: StudioApi;

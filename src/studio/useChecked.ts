@@ -2,7 +2,7 @@
 // the schema: that is what the phone keeps showing while the text is half typed.
 import { useEffect, useRef, useState } from 'react';
 import type { ScreenDocument, ScreensManifest } from '../../renderer/types.gen';
-import { checkScreenText, type CheckResult } from './shared/check';
+import { checkScreenText, type CheckResult } from '../checker/checkText';
 
 export const CHECK_DELAY_MS = 250;
 

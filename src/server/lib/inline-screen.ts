@@ -1,6 +1,6 @@
 import { validatorStamp } from '../../app/build/screenStamp.js';
 import { SCREEN_DOC_ELEMENT_ID } from '../../app/inlineScreen.js';
-import { routeEntries, screenForPath, type Manifest, type RouteEntry } from '../../app/routes.js';
+import { routeEntries, screenForPath, type Manifest, type RouteEntry } from '../../manifest/routes.js';
 import type { AppConfig } from '../../config/types.js';
 import { safeJson } from '../../config/inject.js';
 import { validateScreenDocument } from '../../../renderer/validate/validateDocument.js';

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { injectConfig, safeJson } from '../../config/inject.js';
 import type { ScreensManifest } from '../../../renderer/types.gen.js';
 import { validateManifest } from '../../../renderer/validate/validateDocument.js';
-import { checkScreenText } from '../../studio/shared/check.js';
+import { checkScreenText } from '../../checker/checkText.js';
 import { STUDIO_TOKEN_ELEMENT_ID, STUDIO_TOKEN_HEADER } from '../../studio/shared/protocol.js';
 import { etagMatches, strongEtag } from '../lib/etag.js';
 import { screenHistory, writeAtomic } from '../lib/screen-history.js';

@@ -29,7 +29,7 @@ import {
   lineNumbers,
 } from '@codemirror/view';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
-import type { Problem } from '../shared/check';
+import type { Problem } from '../../checker/checkText';
 import { schemaCompletion } from './completion';
 import { schemaHover } from './hover';
 import { schemaNav } from './schemas';

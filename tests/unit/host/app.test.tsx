@@ -6,7 +6,7 @@ import { ErrorBoundary } from '../../../src/app/ErrorBoundary';
 import { createScreenLoader } from '../../../src/app/loadScreen';
 import { createPrefetch, type SourcesEntry } from '../../../src/app/prefetch';
 import { PromoApp } from '../../../src/app/PromoApp';
-import type { Manifest } from '../../../src/app/routes';
+import type { Manifest } from '../../../src/manifest/routes';
 import { validateScreenDoc } from '../../../src/app/validateDoc';
 import { DEFAULT_CONFIG } from '../../../src/config/load';
 import type { AppConfig } from '../../../src/config/types';

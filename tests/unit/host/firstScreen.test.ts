@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { startFirstScreen } from '../../../src/app/firstScreen';
 import { createScreenLoader, type InitialScreen } from '../../../src/app/loadScreen';
-import { promoRoute, routeEntries, screenForPath, type Manifest } from '../../../src/app/routes';
+import { promoRoute, routeEntries, screenForPath, type Manifest } from '../../../src/manifest/routes';
 import { readInitialScreen } from '../../../src/app/inlineScreen';
 import type { AppServices } from '../../../src/app/context';
 import type { ApiCall } from '../../../renderer/host';

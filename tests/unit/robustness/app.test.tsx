@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../../src/app/App';
 import { createScreenLoader, SCREEN_CACHE_PREFIX } from '../../../src/app/loadScreen';
 import { createPrefetch } from '../../../src/app/prefetch';
-import { routeEntries, type Manifest } from '../../../src/app/routes';
+import { routeEntries, type Manifest } from '../../../src/manifest/routes';
 import { validateScreenDoc } from '../../../src/app/validateDoc';
 import { DEFAULT_CONFIG } from '../../../src/config/load';
 import { createHost } from '../../../src/host/createHost';

@@ -11,7 +11,7 @@ import { BlankGuard } from '../../../src/app/BlankGuard';
 import { AppContext } from '../../../src/app/context';
 import { createScreenLoader } from '../../../src/app/loadScreen';
 import { createPrefetch } from '../../../src/app/prefetch';
-import type { Manifest } from '../../../src/app/routes';
+import type { Manifest } from '../../../src/manifest/routes';
 import { validateScreenDoc } from '../../../src/app/validateDoc';
 import { DEFAULT_CONFIG } from '../../../src/config/load';
 import { createHost } from '../../../src/host/createHost';

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { Screen } from '../../../renderer/Screen';
 import type { ScreenDocument } from '../../../renderer/types.gen';
 import { validateManifest, validateScreenDocument } from '../../../renderer/validate/validateDocument';
-import { routeEntries, type Manifest } from '../../../src/app/routes';
+import { routeEntries, type Manifest } from '../../../src/manifest/routes';
 import { createFakeHost } from '../../fixtures/fakeHost';
 import { mutate, mutationsArb, screenFiles, type Json, type Mutation } from './mutate';
 

@@ -1,6 +1,6 @@
 // The studio's checker: every problem placed on the text where ops typed it.
 import { describe, expect, it } from 'vitest';
-import { checkScreenText } from '../../../src/studio/shared/check';
+import { checkScreenText } from '../../../src/checker/checkText';
 import type { ScreensManifest } from '../../../renderer/types.gen';
 
 const manifest: ScreensManifest = { schemaVersion: 1, routes: [{ path: '/hello', screen: 'hello' }] };

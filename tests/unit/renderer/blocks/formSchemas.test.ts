@@ -1,8 +1,8 @@
 // @vitest-environment node
 // The form and special blocks' schemas: each example is valid, and the shapes they promise hold.
 import { describe, expect, it } from 'vitest';
-import { createAjv } from '../../../../scripts/lib/validators';
-import { loadSchemas } from '../../../../scripts/lib/schemas';
+import { createAjv } from '../../../../src/schema-gen/validators';
+import { loadSchemas } from '../../../../src/schema-gen/schemas';
 
 const set = loadSchemas();
 const ajv = createAjv(set, { source: false });

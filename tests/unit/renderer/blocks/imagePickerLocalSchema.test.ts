@@ -1,8 +1,8 @@
 // @vitest-environment node
 // imagePicker: `upload` and `append` come together, or neither (a local preview).
 import { describe, expect, it } from 'vitest';
-import { createAjv } from '../../../../scripts/lib/validators';
-import { loadSchemas } from '../../../../scripts/lib/schemas';
+import { createAjv } from '../../../../src/schema-gen/validators';
+import { loadSchemas } from '../../../../src/schema-gen/schemas';
 
 const valid = createAjv(loadSchemas(), { source: false }).getSchema('block.schema.json')!;
 const picker = { type: 'imagePicker', bind: 'form.photos', label: 'Photo', max: 2 };

@@ -1,4 +1,4 @@
-// The one route table (rulings 13-15), built from screens/manifest.json at build time.
+// The one route table (rulings 13-15): screens/manifest.json read the same way by the app and the server.
 import type { AppConfig } from '../config/types';
 import type { ScreensManifest } from '../../renderer/types.gen';
 

@@ -2,12 +2,12 @@
 // schema, cross-references, lints) and places every problem on a character range, so the editor
 // can underline it and the server can refuse a save with the same messages. Pure: browser and Node.
 import type { Node } from 'jsonc-parser';
-import type { ScreenDocument, ScreensManifest } from '../../../renderer/types.gen';
-import { checkDocument } from '../../../renderer/validate/crossref';
-import type { DocError } from '../../../renderer/validate/messages';
-import { splitPointer } from '../../../renderer/validate/pointer';
-import { validateScreenDocument } from '../../../renderer/validate/validateDocument';
-import { parseJson, positionOf } from '../../../scripts/lib/jsonLocation';
+import type { ScreenDocument, ScreensManifest } from '../../renderer/types.gen';
+import { checkDocument } from '../../renderer/validate/crossref';
+import type { DocError } from '../../renderer/validate/messages';
+import { splitPointer } from '../../renderer/validate/pointer';
+import { validateScreenDocument } from '../../renderer/validate/validateDocument';
+import { parseJson, positionOf } from './jsonLocation';
 
 export interface Problem {
   /** Character range in the text. */
