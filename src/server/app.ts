@@ -8,6 +8,7 @@ import { registerRejectDeep } from './lib/reject-deep.js';
 import { registerRejectNul } from './lib/reject-nul.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
 import { createCatalogue } from './repos/catalogue.js';
+import eventsPlugin from './events/plugin.js';
 import bankPlugin from './plugins/bank.js';
 import complaintPlugin from './plugins/complaint.js';
 import demoAssetsPlugin from './plugins/demo-assets.js';
@@ -83,6 +84,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(registrationPlugin);
   await app.register(legacyPlugin);
   await app.register(variantPlugin);
+  await app.register(eventsPlugin);
   if (cfg.dev) await app.register(devPlugin);
   // Loaded only when on: a production server never loads the studio's code.
   if (pageConfig(cfg.dev).studio) await app.register((await import('./plugins/studio.js')).default);

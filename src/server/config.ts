@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { DbTarget } from './db/connection.js';
+import { eventsConfig, type EventsConfig } from './events/config.js';
 
 export interface ServerOptions {
   /** PostgreSQL URL; when absent SQLite is used. */
@@ -29,6 +30,9 @@ export interface ServerOptions {
   screenHistoryDir?: string | undefined;
   /** The secret the studio's save endpoint demands (X-Studio-Token); random per start when absent. */
   studioToken?: string | undefined;
+  /** Events (src/server/events/): the borrower-key secret (else one kept in the database) and retention. */
+  eventSecret?: string | undefined;
+  eventRetentionDays?: number | undefined;
 }
 
 export interface ResolvedConfig {
@@ -43,6 +47,7 @@ export interface ResolvedConfig {
   telephone: string;
   screenHistoryDir: string;
   studioToken: string;
+  events: EventsConfig;
 }
 
 export function resolveConfig(o: ServerOptions = {}, cwd = process.cwd()): ResolvedConfig {
@@ -64,6 +69,7 @@ export function resolveConfig(o: ServerOptions = {}, cwd = process.cwd()): Resol
     telephone: o.telephone ?? '+63 2 8888 0000',
     screenHistoryDir: resolve(cwd, o.screenHistoryDir ?? 'data/screen-history'),
     studioToken: o.studioToken || randomBytes(24).toString('base64url'),
+    events: eventsConfig(o.eventSecret, o.eventRetentionDays),
   };
 }
 
@@ -81,6 +87,8 @@ export function optionsFromEnv(
     uploadsDir: env.UPLOADS_DIR || undefined,
     screenHistoryDir: env.SCREEN_HISTORY_DIR || undefined,
     studioToken: env.LENDER_STUDIO_TOKEN || undefined,
+    eventSecret: env.LENDER_EVENT_SECRET || undefined,
+    eventRetentionDays: env.LENDER_EVENT_RETENTION_DAYS ? Number(env.LENDER_EVENT_RETENTION_DAYS) : undefined,
     dev: env.LENDER_DEV !== '0',
     // The console stands in for the SMS gateway in the demo only.
     printCodes: env.LENDER_DEV !== '0',

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { injectConfig } from '../../config/inject.js';
+import { ensureVisitorId } from '../events/borrower-key.js';
 import type { AppConfig } from '../../config/types.js';
 import { etagMatches, strongEtag } from './etag.js';
 import { createScreenInliner } from './inline-screen.js';
@@ -68,6 +69,8 @@ export function createPageSender(config: AppConfig, screensDir: string) {
     const made = page(file, await template(file), tag);
     const { etag } = made;
     const gzip = acceptsGzip(request.headers['accept-encoding']);
+    // The borrower's first-party id exists from the first page on (events, experiments).
+    ensureVisitorId(request, reply);
     reply
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Accept-Encoding')
