@@ -3,7 +3,8 @@
  * (SQLite in a temp dir, and PostgreSQL in a private schema when DATABASE_URL is set), beside a
  * trivial route on a bare Fastify instance. Targets: the real screens/loan-details.json with
  * If-None-Match (304) and in full (plain and gzip), POST loan-details (a database read), the
- * page's HTML when a build exists in /tmp/dist-bench, and the bare route. Writes "## Server".
+ * page's HTML when a build exists in /tmp/dist-bench, POST /api/events with batches of 20 events
+ * (issue 19: the events a second are 20 × the requests), and the bare route. Writes "## Server".
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -45,6 +46,26 @@ const CONNECTIONS = 10;
 const REF_PORT = 8826;
 const BARE_PORT = 8827;
 const LOAN = JSON.stringify({ orderId: 'ORD-174-D', productId: 'P-1' });
+/** Events per request to the track endpoint, as the host batches them. */
+const EVENT_BATCH = 20;
+
+/** A batch as the host sends it: a screen view, API results, taps, on one screen. */
+function eventBatch(): string {
+  const now = Date.now();
+  const names = ['screen_view', 'api_ok', 'api_ok', 'promo_apply_tap', 'block_error'];
+  return JSON.stringify({
+    sentAt: now,
+    events: Array.from({ length: EVENT_BATCH }, (_, i) => ({
+      name: names[i % names.length],
+      at: now - (EVENT_BATCH - i) * 100,
+      screen: 'loan-details',
+      revision: 'Xy12Ab34Cd56Ef78',
+      variant: '',
+      ...(i % names.length === 1 ? { label: '/v3/loan-details/loan-details', props: { api: 'v3' } } : {}),
+      ...(i % names.length === 3 ? { props: { productId: 'P-1', positionId: i } } : {}),
+    })),
+  });
+}
 
 function startChild(env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/lib/server-child.ts')], {
@@ -151,6 +172,20 @@ async function referenceTargets(base: string, db: string): Promise<Target[]> {
       },
       expected: 200,
       goal: { rps: 5_000, p99: 20 },
+    },
+    {
+      // 20k events a second in batches of 20 is 1,000 requests a second.
+      name: `[${db}] POST /api/events, batches of ${EVENT_BATCH} events (events/s = ${EVENT_BATCH} × req/s)`,
+      key: key('events'),
+      options: {
+        url: `${base}/api/events`,
+        method: 'POST',
+        // A returning borrower: the first-party id is already set.
+        headers: { 'content-type': 'application/json', cookie: 'lender_vid=benchBorrowerKey012345' },
+        body: eventBatch(),
+      },
+      expected: 200,
+      goal: { rps: 20_000 / EVENT_BATCH, p99: 20 },
     },
   ];
   if (existsSync(join(APP_DIST, 'index.html')))

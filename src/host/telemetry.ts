@@ -66,7 +66,7 @@ export function createTelemetry(deps: TelemetryDeps) {
     timer = undefined;
     const batch = queue.splice(0, BATCH_SIZE);
     sending = true;
-    let again = false;
+    let again: boolean;
     try {
       const status = (await deps.fetch!(url, { method: 'POST', body: body(batch), keepalive: true })).status;
       again = status >= 500 || status === 408 || status === 429;

@@ -96,9 +96,9 @@ describe('events crash safety', () => {
 
     const db = new Database(join(dir, 'lender.sqlite'));
     try {
-      const rows = db
-        .prepare("select props_json from track_events where name = 'crash_probe'")
-        .all() as { props_json: string }[];
+      const rows = db.prepare("select props_json from track_events where name = 'crash_probe'").all() as {
+        props_json: string;
+      }[];
       const stored = new Map<number, number>();
       for (const row of rows) {
         const { batch } = JSON.parse(row.props_json) as { batch: number };

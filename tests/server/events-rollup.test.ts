@@ -85,7 +85,11 @@ describe.each(backends)('the daily rollup (%s)', (backend) => {
     ]);
     const raw = await s.app.db.selectFrom('track_events').select('day').execute();
     expect(raw.map((r) => r.day)).toEqual(Array(9).fill(manilaDay(NOW - 3 * DAY)));
-    const marks = await s.app.db.selectFrom('track_rollups').select(['day', 'events']).orderBy('day').execute();
+    const marks = await s.app.db
+      .selectFrom('track_rollups')
+      .select(['day', 'events'])
+      .orderBy('day')
+      .execute();
     expect(marks.map((m) => [m.day, Number(m.events)])).toEqual([
       [old, 21],
       [older, 4],

@@ -62,10 +62,7 @@ describe.each(backends)('the track endpoint (%s)', (backend) => {
 
   it('keys a borrower by the device id when the native app gives one, else by the first-party id', async () => {
     const keyOf = async (body: Record<string, unknown>, cookie?: string) => {
-      const res = await send(
-        { sentAt: NOW, ...body, events: [event('k')] },
-        cookie ? { cookie } : {},
-      );
+      const res = await send({ sentAt: NOW, ...body, events: [event('k')] }, cookie ? { cookie } : {});
       expect(res.statusCode).toBe(200);
       return { key: (await rows()).at(-1)!.borrower, cookie: cookieOf(res) || cookie };
     };
@@ -99,14 +96,24 @@ describe.each(backends)('the track endpoint (%s)', (backend) => {
     ['a time that is not a clock', () => send({ events: [event('x', { at: 12 })] }), 400, /at must be >=/],
     ['a name of 101 characters', () => send({ events: [event('x'.repeat(101))] }), 400, /name must NOT/],
     ['a control character in a name', () => send({ events: [event('a\nb')] }), 400, /name must match/],
-    ['a screen id that is not one', () => send({ events: [event('x', { screen: '../etc' })] }), 400, /screen/],
+    [
+      'a screen id that is not one',
+      () => send({ events: [event('x', { screen: '../etc' })] }),
+      400,
+      /screen/,
+    ],
     [
       `a body over ${MAX_BATCH_BYTES / 1024} KB`,
       () => send({ events: [event('x', { label: 'y'.repeat(MAX_BATCH_BYTES) })] }),
       413,
       /too large/,
     ],
-    ['text/plain', () => send(JSON.stringify({ events: [event('x')] }), { 'content-type': 'text/plain' }), 415, /content type/],
+    [
+      'text/plain',
+      () => send(JSON.stringify({ events: [event('x')] }), { 'content-type': 'text/plain' }),
+      415,
+      /content type/,
+    ],
     [
       'another site',
       () => send({ events: [event('x')] }, { origin: 'https://evil.example' }),
@@ -115,13 +122,16 @@ describe.each(backends)('the track endpoint (%s)', (backend) => {
     ],
   ];
 
-  it.each(REFUSED)('refuses %s with a clear 4xx and stores nothing', async (_label, request, status, message) => {
-    const before = await count();
-    const res = await request();
-    expect(res.statusCode).toBe(status);
-    expect(res.json().message).toMatch(message);
-    expect(await count()).toBe(before);
-  });
+  it.each(REFUSED)(
+    'refuses %s with a clear 4xx and stores nothing',
+    async (_label, request, status, message) => {
+      const before = await count();
+      const res = await request();
+      expect(res.statusCode).toBe(status);
+      expect(res.json().message).toMatch(message);
+      expect(await count()).toBe(before);
+    },
+  );
 
   it('accepts its own origin', async () => {
     const res = await send({ events: [event('x')] }, { origin: 'http://localhost:80', host: 'localhost:80' });
@@ -187,7 +197,15 @@ describe.each(backends)('the track endpoint (%s)', (backend) => {
     );
     expect(res.statusCode).toBe(200);
     const dump = JSON.stringify(await rows());
-    for (const secret of [sessionId, phone, '917 123 4567', '0917 123 4567', name, deviceId, String(Number(phone))])
+    for (const secret of [
+      sessionId,
+      phone,
+      '917 123 4567',
+      '0917 123 4567',
+      name,
+      deviceId,
+      String(Number(phone)),
+    ])
       expect(dump, secret).not.toContain(secret);
     // What is not personal is kept.
     expect(JSON.parse((await rows()).at(-1)!.props_json)).toMatchObject({ uc: 'fb-summer', id: '7' });
@@ -208,7 +226,9 @@ describe.each(backends)('the track endpoint (%s)', (backend) => {
       );
     }
     try {
-      const events = Array.from({ length: MAX_EVENTS }, (_, i) => event(i === MAX_EVENTS - 1 ? 'boom' : 'doomed'));
+      const events = Array.from({ length: MAX_EVENTS }, (_, i) =>
+        event(i === MAX_EVENTS - 1 ? 'boom' : 'doomed'),
+      );
       const res = await send({ events });
       expect(res.statusCode).toBe(500);
       const names = (await rows()).slice(before).map((r) => r.name);

@@ -22,7 +22,8 @@ function identifiersOf(request: FastifyRequest, device: string | null): Set<stri
   if (raw) {
     try {
       const parsed = JSON.parse(decodeURIComponent(raw)) as Record<string, unknown>;
-      for (const value of Object.values(parsed)) if (typeof value === 'string' && value.trim()) ids.add(value.trim());
+      for (const value of Object.values(parsed))
+        if (typeof value === 'string' && value.trim()) ids.add(value.trim());
     } catch {
       // Not ours, or damaged: nothing to learn from it.
     }

@@ -200,7 +200,14 @@ describe('the version shown (events carry it, issue 19)', () => {
       storage: memoryStorage(),
       validate: validateScreenDoc,
       stamp: 'S',
-      initial: { id: 'demo', etag: '"p"', stamp: 'S', revision: 'rev-p', variant: 'exp1:b', doc: doc('page') },
+      initial: {
+        id: 'demo',
+        etag: '"p"',
+        stamp: 'S',
+        revision: 'rev-p',
+        variant: 'exp1:b',
+        doc: doc('page'),
+      },
     });
     expect(loader.peek('demo')).not.toBeNull();
     expect(loader.version('demo')).toEqual({ revision: 'rev-p', variant: 'exp1:b' });

@@ -186,7 +186,11 @@ describe('page hide', () => {
     const sent = await Promise.all(beacons.map(read));
     expect(sent.map((b) => b.events.length)).toEqual([20, 6]);
     expect(beacons[0]!.type).toBe('application/json');
-    expect(sent[0]!.events[0]).toMatchObject({ name: 'screen_view', screen: 'promo-landing-bold', revision: 'r9' });
+    expect(sent[0]!.events[0]).toMatchObject({
+      name: 'screen_view',
+      screen: 'promo-landing-bold',
+      revision: 'r9',
+    });
   });
 
   it('a beacon the browser will not take keeps the events for when the page comes back', async () => {

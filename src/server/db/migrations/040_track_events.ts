@@ -10,10 +10,11 @@ import { isPostgres } from './helpers.js';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const table = db.schema.createTable('track_events');
-  await (isPostgres(db)
-    ? table.addColumn('id', 'bigserial', (c) => c.primaryKey())
-    : // The rowid itself: no AUTOINCREMENT bookkeeping per insert; ids are never read as an order.
-      table.addColumn('id', 'integer', (c) => c.primaryKey())
+  await (
+    isPostgres(db)
+      ? table.addColumn('id', 'bigserial', (c) => c.primaryKey())
+      : // The rowid itself: no AUTOINCREMENT bookkeeping per insert; ids are never read as an order.
+        table.addColumn('id', 'integer', (c) => c.primaryKey())
   )
     .addColumn('day', 'text', (c) => c.notNull())
     .addColumn('at', 'text', (c) => c.notNull())
