@@ -209,6 +209,17 @@ describe.each(backends)('the track endpoint (%s)', (backend) => {
       expect(dump, secret).not.toContain(secret);
     // What is not personal is kept.
     expect(JSON.parse((await rows()).at(-1)!.props_json)).toMatchObject({ uc: 'fb-summer', id: '7' });
+    const paths = await send({
+      events: [
+        event('api_ok', { label: '/api/v2/youmi/service/channel/channel-template', props: { api: 'promo' } }),
+        event('block_error', { label: 'unknown-block /body/3/children/12' }),
+      ],
+    });
+    expect(paths.statusCode).toBe(200);
+    expect((await rows()).slice(-2).map((r) => r.label)).toEqual([
+      '/api/v2/youmi/service/channel/channel-template',
+      'unknown-block /body/3/children/12',
+    ]);
   });
 
   it('a batch whose commit fails is refused whole, and the events before it stay', async () => {

@@ -17,8 +17,11 @@ const PERSONAL_KEY =
   /phone|mobile|msisdn|name|mail|session|device|adid|idfa|imei|card|account|passw|pwd|token|secret|otp|sms|captcha|capcode|vcode|birth|address|ssn/i;
 /** A run of 9 or more digits, separators allowed between them: every mobile and most landlines. */
 const PHONE_LIKE = /\d(?:[\s().\-\u2010-\u2015/]*\d){8,}/;
-/** Opaque credentials: a long run of token characters with letters and digits mixed. */
-const TOKEN_LIKE = /^(?=[^\s]*\d)(?=[^\s]*[A-Za-z])[A-Za-z0-9_\-+/=.]{20,}$/;
+/**
+ * Opaque credentials: a long run of token characters, letters and digits mixed. A slash makes it
+ * a path or an address (an API path is a label), not a token.
+ */
+const TOKEN_LIKE = /^(?=\S*\d)(?=\S*[A-Za-z])[A-Za-z0-9_\-+=.]{20,}$/;
 const KEY_SHAPE = /^[A-Za-z_][A-Za-z0-9_.-]{0,39}$/;
 // eslint-disable-next-line no-control-regex -- the point is to remove them
 const CONTROL = /[\u0000-\u001f\u007f]/g;
