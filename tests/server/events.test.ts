@@ -289,9 +289,11 @@ describe('the served version of a screen reaches the page (the revision seam)', 
     const inline = JSON.parse(/id="screen-doc">([\s\S]*?)<\/script>/.exec(page.body)![1]!);
     expect(inline).toMatchObject({ id: 'about', revision, variant: '' });
     expect(String(page.headers['set-cookie'])).toMatch(/^lender_vid=[A-Za-z0-9_-]{22};/);
+    expect(page.headers['cache-control']).toBe('private, no-cache');
     // A borrower who has one keeps it.
     const cookie = String(page.headers['set-cookie']).split(';')[0]!;
     const again = await s.app.inject({ url: '/about', headers: { accept: 'text/html', cookie } });
     expect(again.headers['set-cookie']).toBeUndefined();
+    expect(again.headers['cache-control']).toBe('no-cache');
   });
 });

@@ -31,6 +31,8 @@ export function ensureVisitorId(request: FastifyRequest, reply: FastifyReply): s
     'set-cookie',
     `${VISITOR_COOKIE}=${id}; Path=/; Max-Age=${VISITOR_MAX_AGE_S}; SameSite=Lax; HttpOnly${secure}`,
   );
+  // A shared cache must never hand this borrower's id to the next one.
+  reply.header('Cache-Control', 'private, no-cache');
   return id;
 }
 

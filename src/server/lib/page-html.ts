@@ -69,13 +69,13 @@ export function createPageSender(config: AppConfig, screensDir: string) {
     const made = page(file, await template(file), tag);
     const { etag } = made;
     const gzip = acceptsGzip(request.headers['accept-encoding']);
-    // The borrower's first-party id exists from the first page on (events, experiments).
-    ensureVisitorId(request, reply);
     reply
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Accept-Encoding')
       .header('ETag', gzip ? `W/${etag}` : etag)
       .type('text/html; charset=utf-8');
+    // The borrower's first-party id exists from the first page on (events, experiments).
+    ensureVisitorId(request, reply);
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
     if (!gzip) return reply.code(200).send(made.html);
     made.gzip ??= gzipSync(made.html, { level: 9 });
