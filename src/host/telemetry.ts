@@ -87,7 +87,9 @@ export function createTelemetry(deps: TelemetryDeps) {
     }
     queue.push({ ...shown, screen, name, at: now(), label, props });
     if (queue.length > MAX_QUEUE) queue.shift();
-    if (!timer || queue.length >= BATCH_SIZE) schedule(queue.length >= BATCH_SIZE ? 0 : SEND_DELAY_MS);
+    // A full batch leaves at once, unless a failure's back-off is running.
+    const full = queue.length >= BATCH_SIZE && !failures;
+    if (!timer || full) schedule(full ? 0 : SEND_DELAY_MS);
   }
 
   return {

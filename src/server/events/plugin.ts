@@ -77,7 +77,11 @@ export default async function eventsPlugin(app: FastifyInstance): Promise<void> 
 
   if (app.cfg.dev) {
     // For the demo and the end-to-end tests: the events of the borrower asking (by its own cookie).
-    app.get('/dev/track-events', async (request, reply) => {
+    const devQuery = {
+      type: 'object',
+      properties: { name: { type: 'string', maxLength: 100 }, device: { type: 'string', maxLength: 128 } },
+    };
+    app.get('/dev/track-events', { schema: { querystring: devQuery } }, async (request, reply) => {
       const query = request.query as { device?: string; name?: string };
       const visitor = visitorIdOf(request);
       const device = usableDeviceId(query.device);

@@ -140,6 +140,18 @@ describe('failures', () => {
     expect((await net.answer(200)).events.map((e) => e.name)).toEqual(['next']);
   });
 
+  it('a failing server is not hammered: a full batch waits for the back-off too', async () => {
+    const { t, net } = setup();
+    t.track('first');
+    await vi.advanceTimersByTimeAsync(SEND_DELAY_MS);
+    await net.answer(503);
+    for (let i = 0; i < 30; i++) t.track(`more${i}`);
+    await vi.advanceTimersByTimeAsync(2 * SEND_DELAY_MS - 1);
+    expect(net.fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await net.answer(200)).events.map((e) => e.name).slice(0, 2)).toEqual(['first', 'more0']);
+  });
+
   it('a refused batch (4xx) is dropped at once: it would be refused again', async () => {
     const { t, net } = setup();
     t.track('refused');
