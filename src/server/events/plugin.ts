@@ -50,7 +50,11 @@ export default async function eventsPlugin(app: FastifyInstance): Promise<void> 
   registerFamilyErrors(app, 'promo');
   const db = app.db;
   const secret = await loadSecret(db, app.cfg.events.secret);
-  const writer = createEventWriter(db);
+  const target = app.cfg.db;
+  const writer = createEventWriter(
+    db,
+    target.kind === 'sqlite' && target.file !== ':memory:' ? { walFile: `${target.file}-wal` } : {},
+  );
 
   const keyOf = (request: FastifyRequest, reply: FastifyReply, device: string | null) =>
     borrowerKey(secret, { device, visitor: ensureVisitorId(request, reply) });

@@ -1,6 +1,7 @@
-import { createQueryId, type CompiledQuery } from 'kysely';
+import { createQueryId, sql, type CompiledQuery } from 'kysely';
 import type { Db } from '../db/schema.js';
 import type { TrackRow } from './ingest.js';
+import { createWalSync } from './wal-sync.js';
 
 const COLUMNS = [
   'day',
@@ -52,13 +53,26 @@ export interface EventWriter {
   idle(): Promise<void>;
 }
 
+export interface WriterOptions {
+  /** A SQLite file's write-ahead log: commit without the flush, then flush it off the event loop. */
+  walFile?: string;
+  /** The flush of walFile (tests watch it); by default wal-sync.ts. */
+  flush?: () => Promise<void>;
+}
+
 /**
- * Group commit. A commit costs a disk flush (SQLite: ~5 ms on this machine, so 200 commits a
- * second), far more than writing the rows; batches that arrive while one commit runs are written
- * together in the next, in one transaction, and each is answered when its commit returns.
- * Nothing is acknowledged before it is on disk, and a failed commit fails every batch in it.
+ * Group commit. A disk flush (~5 ms on this machine: 200 a second) costs far more than writing
+ * the rows; batches that arrive while one commit runs are written together in the next, in one
+ * transaction. Nothing is acknowledged before it is on disk: each batch is answered when its
+ * commit is flushed (PostgreSQL: at commit; SQLite: by wal-sync.ts, which lets the next group
+ * commit while the flush runs). A failed commit fails every batch in it.
  */
-export function createEventWriter(db: Db): EventWriter {
+export function createEventWriter(db: Db, options: WriterOptions = {}): EventWriter {
+  const flushed = options.walFile
+    ? (options.flush ?? createWalSync(options.walFile))
+    : () => Promise.resolve();
+  /** Groups committed or committing, not yet answered. */
+  let unanswered = 0;
   const inserts = new Map<number, Insert>();
   const waiting: Waiting[] = [];
   let running: Promise<void> | null = null;
@@ -81,12 +95,24 @@ export function createEventWriter(db: Db): EventWriter {
         statements.push({ ...query, parameters, queryId: createQueryId() });
       }
     }
-    if (statements.length === 1) {
-      await db.executeQuery(statements[0]!); // one statement is already atomic
-      return;
-    }
-    await db.transaction().execute(async (trx) => {
-      for (const statement of statements) await trx.executeQuery(statement);
+    const run = async (conn: Db) => {
+      if (statements.length === 1) {
+        await conn.executeQuery(statements[0]!); // one statement is already atomic
+        return;
+      }
+      await conn.transaction().execute(async (trx) => {
+        for (const statement of statements) await trx.executeQuery(statement);
+      });
+    };
+    if (!options.walFile) return run(db);
+    // The connection is held throughout, so no other write commits without its flush.
+    await db.connection().execute(async (conn) => {
+      await sql`pragma synchronous = normal`.execute(conn);
+      try {
+        await run(conn);
+      } finally {
+        await sql`pragma synchronous = full`.execute(conn); // as db/connection.ts sets it
+      }
     });
   }
 
@@ -102,9 +128,18 @@ export function createEventWriter(db: Db): EventWriter {
     scheduled = false;
     if (running || waiting.length === 0) return;
     const group = take();
-    running = commit(group.flatMap((w) => w.rows)).then(
-      () => group.forEach((w) => w.settle()),
-      (error: unknown) => group.forEach((w) => w.settle(error)),
+    const committed = commit(group.flatMap((w) => w.rows));
+    unanswered++;
+    void committed
+      .then(flushed)
+      .then(
+        () => group.forEach((w) => w.settle()),
+        (error: unknown) => group.forEach((w) => w.settle(error)),
+      )
+      .finally(() => unanswered--);
+    running = committed.then(
+      () => undefined,
+      () => undefined,
     );
     void running.finally(() => {
       running = null;
@@ -128,7 +163,8 @@ export function createEventWriter(db: Db): EventWriter {
       });
     },
     async idle() {
-      while (running || waiting.length > 0) await (running ?? new Promise((r) => setImmediate(r)));
+      while (running || waiting.length > 0 || unanswered > 0)
+        await (running ?? new Promise((r) => setTimeout(r, 1)));
     },
   };
 }
