@@ -1,15 +1,16 @@
 import { open } from 'node:fs/promises';
 
 /**
- * Group fsync of SQLite's write-ahead log, off the event loop. Event batches commit with
+ * Group flush of SQLite's write-ahead log, off the event loop. Event batches commit with
  * `synchronous = NORMAL` (the WAL frames are written, not yet flushed) and are acknowledged once
- * an fsync of the WAL file that started after their commit has returned: the same guarantee as
+ * a flush of the WAL file that started after their commit has returned: the same guarantee as
  * `synchronous = FULL`, but the flush runs in libuv's thread pool while the server goes on taking
- * requests, and one flush covers every batch committed before it started. (On Linux fsync flushes
- * the file's data whichever descriptor wrote it; the file is opened anew each time, so a WAL
- * recreated by another process is still the one flushed.)
+ * requests, and one flush covers every batch committed before it started. The flush is fdatasync,
+ * as SQLite's own on Linux: the data and the size, not the times. (It flushes the file's data
+ * whichever descriptor wrote it; the file is opened anew each time, so a WAL recreated by another
+ * process is still the one flushed.)
  */
-export function createWalSync(walFile: string, flush = () => fsyncFile(walFile)): () => Promise<void> {
+export function createWalSync(walFile: string, flush = () => datasyncFile(walFile)): () => Promise<void> {
   let running: Promise<void> | null = null;
   let next: Promise<void> | null = null;
 
@@ -31,10 +32,10 @@ export function createWalSync(walFile: string, flush = () => fsyncFile(walFile))
   };
 }
 
-async function fsyncFile(path: string): Promise<void> {
+async function datasyncFile(path: string): Promise<void> {
   const handle = await open(path, 'r+');
   try {
-    await handle.sync();
+    await handle.datasync();
   } finally {
     await handle.close();
   }
