@@ -70,7 +70,8 @@ export function spawnBuilt(entry: string, env: Record<string, string>): Omit<Run
         then();
       };
       void exited.then(() => {
-        if (!out.includes(text)) done(() => reject(new Error(`the server exited before "${text}":\n${out}\n${err}`)));
+        if (!out.includes(text))
+          done(() => reject(new Error(`the server exited before "${text}":\n${out}\n${err}`)));
       });
       waiters.add(check);
       check();
@@ -88,7 +89,7 @@ export async function startBuilt(
 ): Promise<Running & { stop(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'lender-proc-'));
   const schema = `p_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const database =
+  const database: Record<string, string> =
     backend === 'postgres'
       ? { DATABASE_URL: process.env.DATABASE_URL ?? '', DATABASE_SCHEMA: schema }
       : { SQLITE_PATH: join(dir, 'lender.sqlite') };

@@ -53,7 +53,10 @@ export const REQUIRED_IN_PRODUCTION: readonly RequiredSetting[] = [
 ];
 
 /** Every reason the environment cannot run in production, one sentence each (empty = fine). */
-export function productionProblems(env: Env, required: readonly RequiredSetting[] = REQUIRED_IN_PRODUCTION): string[] {
+export function productionProblems(
+  env: Env,
+  required: readonly RequiredSetting[] = REQUIRED_IN_PRODUCTION,
+): string[] {
   if (!isProduction(env)) return [];
   const problems: string[] = [];
   for (const setting of required) {
@@ -70,7 +73,9 @@ export function productionProblems(env: Env, required: readonly RequiredSetting[
   }
   // Not a missing setting but a dangerous one: these endpoints hand out SMS and verification codes.
   if (env.LENDER_DEV !== undefined && env.LENDER_DEV !== '0')
-    problems.push(`LENDER_DEV=${env.LENDER_DEV} is not allowed: the development endpoints reveal one-time codes.`);
+    problems.push(
+      `LENDER_DEV=${env.LENDER_DEV} is not allowed: the development endpoints reveal one-time codes.`,
+    );
   return problems;
 }
 

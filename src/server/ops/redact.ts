@@ -13,9 +13,18 @@ export const REDACTED = '[redacted]';
  * this list in step with the app's.
  */
 const DEVICE_PARAMS = new Set(
-  ['appVersion', 'deviceName', 'deviceId', 'osVersion', 'sessionId', 'gps_adid', 'building', 'gather', 'swift', 'eyes'].map(
-    (name) => name.toLowerCase(),
-  ),
+  [
+    'appVersion',
+    'deviceName',
+    'deviceId',
+    'osVersion',
+    'sessionId',
+    'gps_adid',
+    'building',
+    'gather',
+    'swift',
+    'eyes',
+  ].map((name) => name.toLowerCase()),
 );
 
 /** Names that carry secrets or personal data wherever they appear (query, cookie, JSON, header). */
@@ -41,7 +50,9 @@ const JSON_PAIR = /"([A-Za-z0-9_.-]+)"(\s*:\s*)("(?:[^"\\]|\\.)*"?|[^,}\]\s]*)/g
 /** The text with the value of every sensitive `name=value` or `"name": value` replaced. */
 export function redactText(text: string): string {
   return text
-    .replace(PAIR, (all, lead: string, name: string) => (isSensitiveName(name) ? `${lead}${name}=${REDACTED}` : all))
+    .replace(PAIR, (all, lead: string, name: string) =>
+      isSensitiveName(name) ? `${lead}${name}=${REDACTED}` : all,
+    )
     .replace(JSON_PAIR, (all, name: string, colon: string) =>
       isSensitiveName(name) ? `"${name}"${colon}"${REDACTED}"` : all,
     );

@@ -44,7 +44,10 @@ export function installShutdown(
     app.readiness.drain();
     app.log.info({ signal, ...settings }, 'shutdown: draining');
     const deadline = setTimeout(() => {
-      app.log.error({ timeoutMs: settings.timeoutMs }, 'shutdown: deadline passed, exiting with requests unfinished');
+      app.log.error(
+        { timeoutMs: settings.timeoutMs },
+        'shutdown: deadline passed, exiting with requests unfinished',
+      );
       exit(1);
     }, settings.timeoutMs);
     deadline.unref();
