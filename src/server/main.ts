@@ -1,6 +1,7 @@
 import { buildServer } from './app.js';
 import { optionsFromEnv } from './config.js';
 import { productionProblems, refusalMessage } from './ops/production.js';
+import { redactText } from './ops/redact.js';
 import { installShutdown, shutdownSettings } from './ops/shutdown.js';
 
 /** Entry. Environment: PORT (8787), HOST, DATABASE_URL or SQLITE_PATH, NODE_ENV=production, ... (docs/config.md). */
@@ -23,6 +24,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('Lender server failed to start:', error);
+  // The error may quote a setting (a DATABASE_URL with its password).
+  const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  console.error(`Lender server failed to start: ${redactText(text)}`);
   process.exit(1);
 });

@@ -26,6 +26,9 @@ describe('redaction', () => {
       `/v3/x?productId=P-1&sessionId=${REDACTED}&sessionI%64=${REDACTED}&deviceId=${REDACTED}`,
     );
     expect(redactText('lender_session=xyz; theme=dark')).toBe(`lender_session=${REDACTED}; theme=dark`);
+    expect(redactText('connect to postgres://lender:s3cret@db:5432/lender failed')).toBe(
+      `connect to postgres://lender:${REDACTED}@db:5432/lender failed`,
+    );
     // A JSON parser's message quoting the body, cut short.
     expect(redactText(`Unexpected token 'o', "{"password":"hunter2", oops" is not valid JSON`)).not.toContain(
       'hunter2',

@@ -47,9 +47,13 @@ const PAIR = /(^|[?&;,\s])([A-Za-z0-9_.%[\]-]+)=([^&;,\s"'#]*)/g;
 // "name": value as in JSON (a body quoted in a parser's error).
 const JSON_PAIR = /"([A-Za-z0-9_.-]+)"(\s*:\s*)("(?:[^"\\]|\\.)*"?|[^,}\]\s]*)/g;
 
-/** The text with the value of every sensitive `name=value` or `"name": value` replaced. */
+// The password of a URL with credentials (a DATABASE_URL quoted in an error).
+const URL_PASSWORD = /(\/\/[^\s:@/]+:)[^\s@/]+@/g;
+
+/** The text with the value of every sensitive `name=value` or `"name": value`, and URL passwords, replaced. */
 export function redactText(text: string): string {
   return text
+    .replace(URL_PASSWORD, `$1${REDACTED}@`)
     .replace(PAIR, (all, lead: string, name: string) =>
       isSensitiveName(name) ? `${lead}${name}=${REDACTED}` : all,
     )
