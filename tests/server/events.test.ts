@@ -133,6 +133,27 @@ describe.each(backends)('the track endpoint (%s)', (backend) => {
     },
   );
 
+  it('marks the first-party id Secure over HTTPS, and always in production (TLS may end at a proxy)', async () => {
+    const batch = { events: [event('x')] };
+    expect(String((await send(batch)).headers['set-cookie'])).not.toContain('Secure');
+    const https = await send(batch, { 'x-forwarded-proto': 'https' });
+    // Not believed without LENDER_TRUST_PROXY: only the production flag makes it Secure here.
+    expect(String(https.headers['set-cookie'])).not.toContain('Secure');
+    const prod = await startServer(backend, { production: true });
+    try {
+      const res = await prod.app.inject({
+        method: 'POST',
+        url: TRACK_PATH,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(batch),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(String(res.headers['set-cookie'])).toMatch(/; HttpOnly; Secure$/);
+    } finally {
+      await prod.close();
+    }
+  });
+
   it('accepts its own origin', async () => {
     const res = await send({ events: [event('x')] }, { origin: 'http://localhost:80', host: 'localhost:80' });
     expect(res.statusCode).toBe(200);

@@ -26,7 +26,8 @@ export function ensureVisitorId(request: FastifyRequest, reply: FastifyReply): s
   const known = visitorIdOf(request);
   if (known) return known;
   const id = randomBytes(16).toString('base64url');
-  const secure = request.protocol === 'https' ? '; Secure' : '';
+  // Production is served over HTTPS, perhaps behind a proxy that does not say so.
+  const secure = request.protocol === 'https' || request.server.cfg.production ? '; Secure' : '';
   reply.header(
     'set-cookie',
     `${VISITOR_COOKIE}=${id}; Path=/; Max-Age=${VISITOR_MAX_AGE_S}; SameSite=Lax; HttpOnly${secure}`,
