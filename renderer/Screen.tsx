@@ -1,6 +1,6 @@
 // Renders one screen document with a host: creates its state, runs its sources and
 // on-load actions, wires timers and native events, and tears everything down on unmount.
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Host } from './host';
 import type { ScreenDocument } from './types.gen';
 import { createStore } from './store/store';
@@ -69,6 +69,12 @@ export function Screen({ doc, host, params, setTitle = true, onSettled }: Screen
       .then(() => {
         if (!engine.signal.aborted) settled.current?.();
       });
+    return abort;
+  }, [engine, abort, doc]);
+
+  // A layout effect: the native app may call onIosBack as soon as the screen is painted, and a
+  // passive effect subscribes only some time after the paint.
+  useLayoutEffect(() => {
     const off = [
       host.onNativeEvent(
         'back',
@@ -79,11 +85,8 @@ export function Screen({ doc, host, params, setTitle = true, onSettled }: Screen
         () => void runActions(engine, doc.on?.nativeClose, ROOT_FRAME, '/on/nativeClose'),
       ),
     ];
-    return () => {
-      off.forEach((f) => f());
-      abort();
-    };
-  }, [engine, abort, doc, host]);
+    return () => off.forEach((f) => f());
+  }, [engine, doc, host]);
 
   useEffect(() => {
     if (setTitle && typeof document !== 'undefined')
