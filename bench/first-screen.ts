@@ -89,7 +89,11 @@ async function main(): Promise<void> {
       rows.push({ file, group: '(no source map)', gz: script.gz });
       continue;
     }
-    const bytes = bytesBySource(code, JSON.parse(readFileSync(`${path}.map`, 'utf8')) as RawSourceMap, dirname(path));
+    const bytes = bytesBySource(
+      code,
+      JSON.parse(readFileSync(`${path}.map`, 'utf8')) as RawSourceMap,
+      dirname(path),
+    );
     for (const [group, n] of bytes) rows.push({ file, group, gz: (script.gz * n) / code.length });
   }
 
@@ -105,9 +109,7 @@ async function main(): Promise<void> {
     `| ${rest.length} smaller sources | ${kb(rest.reduce((s, [, n]) => s + n, 0))} |`,
     `| **total** | **${kb(route.gz)}** |`,
   ].join('\n');
-  const files = route.scripts
-    .map((s) => `${s.url.replace(/^\/assets\//, '')} ${kb(s.gz)}`)
-    .join(', ');
+  const files = route.scripts.map((s) => `${s.url.replace(/^\/assets\//, '')} ${kb(s.gz)}`).join(', ');
 
   const body = `
 ${stamp()}; ${Math.round((Date.now() - started) / 1000)} s.

@@ -29,4 +29,3 @@ export async function routeScripts(browser: Browser, url: string): Promise<Route
   await context.close();
   return { scripts, gz: total(scripts) };
 }
-

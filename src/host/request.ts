@@ -158,7 +158,8 @@ export function createRequester(deps: RequesterDeps): Requester {
     }
     const { result } = reply;
     const message = result.message ?? '';
-    if (!result.ok && message.trim() !== '' && (call.toastFailure ?? family.toastFailure)) deps.toast(message);
+    if (!result.ok && message.trim() !== '' && (call.toastFailure ?? family.toastFailure))
+      deps.toast(message);
     return result;
   }
 

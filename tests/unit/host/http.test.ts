@@ -144,7 +144,11 @@ describe('what comes back: the family reads the envelope (ruling 16)', () => {
   });
 
   it('a body of several megabytes is read whole', async () => {
-    const list = Array.from({ length: 40_000 }, (_, i) => ({ id: i, name: `item ${i}`, note: 'x'.repeat(64) }));
+    const list = Array.from({ length: 40_000 }, (_, i) => ({
+      id: i,
+      name: `item ${i}`,
+      note: 'x'.repeat(64),
+    }));
     const t = setup(() => ({ body: { success: true, data: { list } } }));
     const result = await t.clients.json.request(json());
     expect(JSON.stringify(result.data).length).toBeGreaterThan(4_000_000);
