@@ -70,10 +70,15 @@ function createClient(kind: ClientKind, header: (name: HeaderName) => string, fe
     // A 4xx reply still carries the family's envelope (the server's message); 5xx is a failure.
     validateStatus: (status) => status < 500,
   });
-  instance.interceptors.request.use((config) => {
-    for (const name of CLIENT_HEADERS[kind]) config.headers.set(name, header(name));
-    return config;
-  });
+  // Synchronous: the first screen's calls leave in the same task as the code that starts them.
+  instance.interceptors.request.use(
+    (config) => {
+      for (const name of CLIENT_HEADERS[kind]) config.headers.set(name, header(name));
+      return config;
+    },
+    null,
+    { synchronous: true },
+  );
   instance.interceptors.response.use(
     (response: AxiosResponse) => {
       const { envelope } = response.config;
