@@ -51,9 +51,9 @@ function bytesBySource(code: string, map: RawSourceMap, dir: string): Map<string
     const end = next && next.line === seg.line ? next.column : lineLength;
     const n = Math.max(0, end - seg.column);
     mapped += n;
-    add(seg.source ? groupOf(relative(ROOT, resolve(dir, seg.source))) : '(bundler glue)', n);
+    add(seg.source ? groupOf(relative(ROOT, resolve(dir, seg.source))) : '(no source: bundler runtime, build tables)', n);
   });
-  add('(bundler glue)', Math.max(0, code.length - mapped));
+  add('(no source: bundler runtime, build tables)', Math.max(0, code.length - mapped));
   return out;
 }
 
