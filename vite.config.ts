@@ -7,6 +7,7 @@ import { axiosFetchOnly } from './src/app/build/axiosFetchOnly';
 import { noEval } from './src/app/build/noEval';
 import { promoEntry, screenSources } from './src/app/build/screenSources';
 import { precompress } from './src/app/build/precompress';
+import { reactRouterProduction } from './src/app/build/reactRouterProduction';
 import { preloadMount } from './src/app/build/preloadMount';
 import { screenStamp } from './src/app/build/screenStamp';
 import { shellChunk } from './src/app/build/shellChunk';
@@ -29,6 +30,7 @@ export default defineConfig({
   plugins: [
     react(),
     axiosFetchOnly(),
+    reactRouterProduction(),
     noEval(),
     screenSources(resolve(import.meta.dirname, 'screens')),
     screenStamp(import.meta.dirname),

@@ -1,11 +1,13 @@
 // @vitest-environment node
 // The build's bundle rules (src/app/build/): the two parts of the app in one chunk each, the
-// x-lazy modules of every screen in the build's table, no XMLHttpRequest adapter, and no code
-// built from strings in anything the borrower downloads.
-import { resolve } from 'node:path';
+// x-lazy modules of every screen in the build's table, no XMLHttpRequest adapter, React Router's
+// production build, and no code built from strings in anything the borrower downloads.
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { axiosFetchOnly } from '../../../src/app/build/axiosFetchOnly';
 import { noEval } from '../../../src/app/build/noEval';
+import { reactRouterProduction } from '../../../src/app/build/reactRouterProduction';
 import { collectSources } from '../../../src/app/build/screenSources';
 import { partsOf, type Graph } from '../../../src/app/build/shellChunk';
 
@@ -114,4 +116,42 @@ describe('no code built from strings (noEval)', () => {
     'lets %s through',
     (code) => expect(() => check(code)).not.toThrow(),
   );
+});
+
+describe("React Router's production build (reactRouterProduction)", () => {
+  // Resolution as Vite does it for the browser: the package's "import" condition, which React
+  // Router points at dist/development for every build.
+  const require = createRequire(import.meta.url);
+  const dom = dirname(require.resolve('react-router-dom/package.json'));
+  const plugin = reactRouterProduction() as unknown as {
+    resolveId(
+      this: { resolve(source: string, importer?: string): Promise<{ id: string } | null> },
+      source: string,
+      importer?: string,
+      options?: object,
+    ): Promise<{ id: string } | null>;
+  };
+  const context = {
+    resolve: async (source: string) => {
+      const base = dirname(require.resolve(`${source.split('/')[0]}/package.json`, { paths: [dom] }));
+      const sub = source.includes('/') ? './' + source.split('/').slice(1).join('/') : '.';
+      const manifest = require(`${base}/package.json`) as {
+        exports: Record<string, { import?: { default: string }; module?: { default: string } }>;
+      };
+      const target = manifest.exports[sub]?.import ?? manifest.exports[sub]?.module;
+      return target ? { id: resolve(base, target.default) } : null;
+    },
+  };
+
+  it.each(['react-router', 'react-router/dom'])('takes %s from dist/production', async (source) => {
+    const plain = await context.resolve(source);
+    expect(plain?.id).toMatch(/[\\/]dist[\\/]development[\\/]/);
+    const built = await plugin.resolveId.call(context, source, `${dom}/dist/index.mjs`, {});
+    expect(built?.id).toBe(plain!.id.replace(/([\\/])development([\\/])/, '$1production$2'));
+  });
+
+  it('leaves every other import alone', async () => {
+    expect(await plugin.resolveId.call(context, 'react-router-dom', '/p/src/app/App.tsx', {})).toBeNull();
+    expect(await plugin.resolveId.call(context, './chunk.mjs', '/p/x.mjs', {})).toBeNull();
+  });
 });
