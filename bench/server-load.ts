@@ -7,7 +7,7 @@
  * (issue 19: the events a second are 20 × the requests), and the bare route. Writes "## Server".
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +18,8 @@ import { writeSection } from './lib/results';
 import { median, stamp } from './lib/stats';
 
 interface Result {
-  requests: { average: number };
+  // total: every request answered in the run (the CPU per request divides by it)
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
@@ -112,21 +113,49 @@ const loadText = () =>
     ? `median ${median(loads).toFixed(1)}, ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`
     : 'not sampled';
 
+/**
+ * CPU seconds the server process has used so far (Linux /proc; null elsewhere). The busy machine
+ * moves req/s a lot; the server's CPU per request hardly moves, so it is reported beside them.
+ */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in USER_HZ (100)
+  } catch {
+    return null;
+  }
+}
+
 /** Warms every target up (not counted), then runs them in turn, ROUNDS times; one row per target. */
-async function runAll(targets: Target[]): Promise<string[]> {
+async function runAll(targets: Target[], server: ChildProcess): Promise<string[]> {
   // The first second runs unoptimised code and fills the pool.
   for (const target of targets)
     await autocannon({ ...target.options, connections: CONNECTIONS, duration: WARMUP_SECONDS });
   const results: Result[][] = targets.map(() => []);
+  const cpu = targets.map(() => ({ seconds: 0, requests: 0, known: true }));
   for (let round = 0; round < ROUNDS; round++)
     for (const [i, target] of targets.entries()) {
       loads.push(loadavg()[0]!);
-      results[i]!.push(await autocannon({ ...target.options, connections: CONNECTIONS, duration: SECONDS }));
+      const before = cpuSeconds(server.pid);
+      const result = await autocannon({ ...target.options, connections: CONNECTIONS, duration: SECONDS });
+      const after = cpuSeconds(server.pid);
+      results[i]!.push(result);
+      if (before === null || after === null) cpu[i]!.known = false;
+      else {
+        cpu[i]!.seconds += after - before;
+        cpu[i]!.requests += result.requests.total;
+      }
     }
-  return targets.map((target, i) => row(target, results[i]!));
+  return targets.map((target, i) => {
+    const used = cpu[i]!;
+    const perRequest = used.known && used.requests > 0 ? (used.seconds * 1000) / used.requests : null;
+    if (perRequest !== null) figures[`${target.key}.cpuMs`] = Number(perRequest.toFixed(3));
+    return row(target, results[i]!, perRequest);
+  });
 }
 
-function row(target: Target, runs: Result[]): string {
+function row(target: Target, runs: Result[], cpuMs: number | null): string {
   // autocannon counts 304 as non-2xx; for the revalidation target that is the expected answer.
   const unexpected = runs.reduce(
     (sum, r) => sum + (target.expected === 304 ? 0 : r.non2xx) + r.errors + r.timeouts,
@@ -148,7 +177,8 @@ function row(target: Target, runs: Result[]): string {
     ? `${goal.rps ? `≥ ${goal.rps / 1000}k req/s` : ''}${goal.p99 ? `, p99 < ${goal.p99} ms` : ''}: ${verdict}`
     : '';
   const range = `${Math.min(...each)}–${Math.max(...each)}`;
-  return `| ${target.name} | ${rps} | ${range} | ${p50} | ${p99} | ${unexpected} | ${goalText} |`;
+  const cpuText = cpuMs === null ? '—' : `${cpuMs.toFixed(3)} (${Math.round(1000 / cpuMs)})`;
+  return `| ${target.name} | ${rps} | ${range} | ${p50} | ${p99} | ${cpuText} | ${unexpected} | ${goalText} |`;
 }
 
 async function referenceTargets(base: string, db: string): Promise<Target[]> {
@@ -230,8 +260,8 @@ async function main(): Promise<void> {
   const started = Date.now();
   const dir = mkdtempSync(join(tmpdir(), 'lender-bench-'));
   const lines = [
-    '| target | req/s | req/s, each round | p50 ms | p99 ms | unexpected | target |',
-    '|---|---:|---:|---:|---:|---:|---|',
+    '| target | req/s | req/s, each round | p50 ms | p99 ms | server CPU ms/req (req/s per core) | unexpected | target |',
+    '|---|---:|---:|---:|---:|---:|---:|---|',
   ];
   const databases: { name: string; env: Record<string, string>; cleanup?: () => Promise<void> }[] = [
     { name: 'SQLite', env: { BENCH_SQLITE_PATH: join(dir, 'bench.sqlite') } },
@@ -256,7 +286,7 @@ async function main(): Promise<void> {
         ...db.env,
       });
       try {
-        lines.push(...(await runAll(await referenceTargets(`http://127.0.0.1:${REF_PORT}`, db.name))));
+        lines.push(...(await runAll(await referenceTargets(`http://127.0.0.1:${REF_PORT}`, db.name), child)));
       } finally {
         await stop(child);
         await db.cleanup?.();
@@ -266,14 +296,17 @@ async function main(): Promise<void> {
       const bare = await startChild({ BENCH_SERVER: 'bare', PORT: String(BARE_PORT) });
       try {
         lines.push(
-          ...(await runAll([
-            {
-              name: 'trivial Fastify route (bare instance)',
-              key: 'bare',
-              options: { url: `http://127.0.0.1:${BARE_PORT}/ping` },
-              expected: 200,
-            },
-          ])),
+          ...(await runAll(
+            [
+              {
+                name: 'trivial Fastify route (bare instance)',
+                key: 'bare',
+                options: { url: `http://127.0.0.1:${BARE_PORT}/ping` },
+                expected: 200,
+              },
+            ],
+            bare,
+          )),
         );
       } finally {
         await stop(bare);
