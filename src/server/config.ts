@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { DbTarget } from './db/connection.js';
+import type { VerifySession } from './identity/types.js';
 
 export interface ServerOptions {
   /** PostgreSQL URL; when absent SQLite is used. */
@@ -29,6 +30,20 @@ export interface ServerOptions {
   screenHistoryDir?: string | undefined;
   /** The secret the studio's save endpoint demands (X-Studio-Token); random per start when absent. */
   studioToken?: string | undefined;
+  /**
+   * Who a `sessionId` is (src/server/identity/): 'demo' (any non-empty id is its own borrower,
+   * the default), 'signed' (an HMAC-signed id with an expiry, key `sessionKey`), or the lender's own
+   * verifier.
+   */
+  identity?: 'demo' | 'signed' | VerifySession | undefined;
+  /** The HMAC key of signed session ids (at least 32 characters). */
+  sessionKey?: string | undefined;
+  /** Complaint images one borrower may upload in 24 hours (default 30). */
+  uploadsPerDay?: number | undefined;
+  /** Uploaded images no complaint used are deleted once this old (default 24 hours). */
+  orphanUploadAgeMs?: number | undefined;
+  /** How often the clean-up (orphaned uploads, expired idempotency keys) runs; also once at start. */
+  sweepIntervalMs?: number | undefined;
 }
 
 export interface ResolvedConfig {
@@ -43,7 +58,14 @@ export interface ResolvedConfig {
   telephone: string;
   screenHistoryDir: string;
   studioToken: string;
+  identity: 'demo' | 'signed' | VerifySession;
+  sessionKey: string;
+  uploadsPerDay: number;
+  orphanUploadAgeMs: number;
+  sweepIntervalMs: number;
 }
+
+const HOUR_MS = 3_600_000;
 
 export function resolveConfig(o: ServerOptions = {}, cwd = process.cwd()): ResolvedConfig {
   const db: DbTarget = o.databaseUrl
@@ -64,7 +86,25 @@ export function resolveConfig(o: ServerOptions = {}, cwd = process.cwd()): Resol
     telephone: o.telephone ?? '+63 2 8888 0000',
     screenHistoryDir: resolve(cwd, o.screenHistoryDir ?? 'data/screen-history'),
     studioToken: o.studioToken || randomBytes(24).toString('base64url'),
+    identity: o.identity ?? 'demo',
+    sessionKey: o.sessionKey ?? '',
+    uploadsPerDay: o.uploadsPerDay ?? 30,
+    orphanUploadAgeMs: o.orphanUploadAgeMs ?? 24 * HOUR_MS,
+    sweepIntervalMs: o.sweepIntervalMs ?? HOUR_MS,
   };
+}
+
+/** A positive number from the environment, or undefined (the default applies) when absent or not one. */
+function positive(value: string | undefined, scale = 1): number | undefined {
+  const n = Number(value);
+  return value && Number.isFinite(n) && n > 0 ? n * scale : undefined;
+}
+
+/** A misspelt mode must stop the server, not quietly fall back to demo identities. */
+function identityFromEnv(value: string | undefined): 'demo' | 'signed' | undefined {
+  if (!value) return undefined;
+  if (value === 'demo' || value === 'signed') return value;
+  throw new Error(`LENDER_IDENTITY must be "demo" or "signed", not ${JSON.stringify(value)}`);
 }
 
 /** Options from the environment (main.ts). */
@@ -81,6 +121,11 @@ export function optionsFromEnv(
     uploadsDir: env.UPLOADS_DIR || undefined,
     screenHistoryDir: env.SCREEN_HISTORY_DIR || undefined,
     studioToken: env.LENDER_STUDIO_TOKEN || undefined,
+    identity: identityFromEnv(env.LENDER_IDENTITY),
+    sessionKey: env.LENDER_SESSION_KEY || undefined,
+    uploadsPerDay: positive(env.LENDER_UPLOADS_PER_DAY),
+    orphanUploadAgeMs: positive(env.LENDER_UPLOAD_ORPHAN_HOURS, HOUR_MS),
+    sweepIntervalMs: positive(env.LENDER_SWEEP_MINUTES, 60_000),
     dev: env.LENDER_DEV !== '0',
     // The console stands in for the SMS gateway in the demo only.
     printCodes: env.LENDER_DEV !== '0',

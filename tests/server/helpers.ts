@@ -17,6 +17,8 @@ export const backends: Backend[] = ['sqlite', ...(process.env.DATABASE_URL ? (['
 export interface TestServer {
   app: FastifyInstance;
   dir: string;
+  /** A second server on the same database and folders: another instance of the same deployment. */
+  twin(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -24,7 +26,7 @@ export interface TestServer {
 export async function startServer(backend: Backend, extra: ServerOptions = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'lender-test-'));
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const app = await buildServer({
+  const options: ServerOptions = {
     ...(backend === 'postgres'
       ? { databaseUrl: process.env.DATABASE_URL, pgSchema: schema }
       : { sqlitePath: ':memory:' }),
@@ -32,11 +34,20 @@ export async function startServer(backend: Backend, extra: ServerOptions = {}): 
     screensDir: join(dir, 'screens'),
     distDir: join(dir, 'dist'),
     ...extra,
-  });
+  };
+  const app = await buildServer(options);
+  const twins: FastifyInstance[] = [];
   return {
     app,
     dir,
+    async twin() {
+      if (backend !== 'postgres') throw new Error('a twin shares a PostgreSQL schema');
+      const other = await buildServer(options);
+      twins.push(other);
+      return other;
+    },
     async close() {
+      for (const other of twins) await other.close();
       await app.close();
       if (backend === 'postgres') await dropSchema(schema);
       rmSync(dir, { recursive: true, force: true });
