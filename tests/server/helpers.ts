@@ -110,11 +110,12 @@ export const PNG_1PX = Buffer.from(
 );
 export const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
 
+/** An upload as the borrower `c-user` (uploads need a session; complaint.test.ts saves as c-user). */
 export async function upload(
   app: FastifyInstance,
   data: Buffer = PNG_1PX,
   filename = 'proof.png',
-  query = '',
+  query = '?sessionId=c-user',
 ) {
   const res = await app.inject({
     method: 'POST',

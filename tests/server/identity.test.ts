@@ -249,6 +249,27 @@ describe.each(backends)('identity in demo mode (%s)', (backend) => {
   });
 });
 
+describe('every API route says who may call it', () => {
+  it('declares an access (public, read, private or write): none is forgotten, now or later', async () => {
+    const s = await startServer('sqlite');
+    try {
+      await s.app.ready();
+      const api = s.app.routeTable.filter((r) => /^\/(nepenthes|v3|ndustan|service|gopia|api)\//.test(r.url));
+      expect(api.length).toBeGreaterThan(30);
+      const undeclared = api.filter(
+        (r) => !['public', 'read', 'private', 'write'].includes(r.config?.access ?? ''),
+      );
+      expect(undeclared.map((r) => r.url)).toEqual([]);
+      // Every write named by the issue is a write (a session and an idempotency key).
+      const writes = api.filter((r) => r.config?.access === 'write').map((r) => r.url);
+      for (const call of WRITES) expect(writes).toContain(call.url);
+      expect(writes).toContain('/nepenthes/upload-problem-image');
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe.each(backends)('identity in production mode, LENDER_DEV=0 (%s)', (backend) => {
   let s: TestServer;
   beforeAll(async () => {
