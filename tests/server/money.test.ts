@@ -202,6 +202,40 @@ describe.each(backends)('money on %s', (backend) => {
     expect((await stored(s.app, session, 'ORD-180')).total).toBe(1000 + 4000);
   });
 
+  it('SL-07 the same token again is the Resend: a new code for the same repayment, never a second one', async () => {
+    const session = 'resend';
+    const w = await way(s.app, session, 'ORD-174-D');
+    const first = await commit(s.app, session, 'ORD-174-D', 522500, 1, w.repayToken);
+    expect(first.code).toBe(0);
+    const id = first.data.repayRecordId as number;
+    // At once it is the same submit twice.
+    expect((await commit(s.app, session, 'ORD-174-D', 522500, 1, w.repayToken)).code).toBe(800005);
+    const before = await s.app.db
+      .selectFrom('legacy_repayments')
+      .select(['verify_code', 'created_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    await s.app.db
+      .updateTable('legacy_repayments')
+      .set({ created_at: new Date(Date.now() - 61_000).toISOString(), attempts: 3 })
+      .where('id', '=', id)
+      .execute();
+    // After the page's 60 s countdown: the same record, a new code, its tries counted afresh.
+    const again = await commit(s.app, session, 'ORD-174-D', 522500, 1, w.repayToken);
+    expect(again).toMatchObject({ code: 0, data: { needValid: 1, repayRecordId: id } });
+    const after = await s.app.db
+      .selectFrom('legacy_repayments')
+      .select(['verify_code', 'attempts', 'created_at'])
+      .where('borrower_id', '=', session)
+      .execute();
+    expect(after).toHaveLength(1);
+    expect(after[0]!.attempts).toBe(0);
+    expect(after[0]!.created_at > before.created_at).toBe(true);
+    // Not with another amount, and not once it is submitted without a code.
+    expect((await commit(s.app, session, 'ORD-174-D', 1000, 1, w.repayToken)).code).toBe(800005);
+    expect((await stored(s.app, session, 'ORD-174-D')).total).toBe(522500);
+  });
+
   it('S2.16-07 twenty pay-code requests at once on four channels: one open pay request per order', async () => {
     const session = 'vcode-race';
     const token = (await way(s.app, session, 'ORD-174')).repayToken;

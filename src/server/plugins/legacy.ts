@@ -27,6 +27,8 @@ const COMMIT_REFUSALS = {
   none: LEGACY.nothingToRepay,
   twice: LEGACY.twice,
   amount: LEGACY.badAmount,
+  expired: LEGACY.badToken,
+  locked: LEGACY.locked,
 } as const;
 const PAY_REFUSALS = {
   none: LEGACY.nothingToRepay,
@@ -71,8 +73,6 @@ export default async function legacyPlugin(app: FastifyInstance): Promise<void> 
     const order = await findOrder(db, borrower, b.orderId);
     if (!order) return reply.code(404).send(notFound);
     if (!(await legacy.tokenValid(db, borrower.id, order.id, b.repayToken))) return refuse(LEGACY.badToken);
-    // Checked before the card and amount so a resubmission always reads as a resubmission.
-    if (await legacy.findRecordByToken(db, order.id, b.repayToken)) return refuse(LEGACY.twice);
     if (!(await repayCards(db, borrower)).some((c) => c.id === b.cardId)) return refuse(LEGACY.noCard);
     const record = await legacy.commitRepayment(db, {
       orderId: order.id,

@@ -4,6 +4,12 @@ import { randomDigits, randomToken } from '../lib/ids.js';
 import { position, withOrderLock } from './ledger.js';
 
 export const MAX_VERIFY_ATTEMPTS = 5;
+/**
+ * A second commit of one pending repayment's token sooner than this is the same submit sent twice
+ * (800005); later it is the page's Resend (after its 60 s countdown) or a Pay after Cancel, and
+ * the same record gets a new code. No second record either way.
+ */
+export const RESEND_AFTER_MS = 5_000;
 
 export async function issueRepayToken(db: Db, borrower: string, orderId: string): Promise<string> {
   const token = randomToken();
@@ -50,6 +56,10 @@ export type CommitOutcome =
   | { refused: 'none' }
   /** The token is spent, or another repayment is pending, or all that is due is submitted (800005). */
   | { refused: 'twice' }
+  /** The token's repayment lapsed without its code (800002: refresh and start again). */
+  | { refused: 'expired' }
+  /** The token's repayment was locked by wrong codes (800008). */
+  | { refused: 'locked' }
   /** More than what is left to repay (800007). */
   | { refused: 'amount' };
 
@@ -60,8 +70,34 @@ export type CommitOutcome =
 export async function commitRepayment(db: Db, c: Commit): Promise<CommitOutcome> {
   const verifyCode = c.needValid ? randomDigits(6) : '';
   try {
-    return await withOrderLock(db, c.orderId, c.borrower, async (trx) => {
+    return await withOrderLock(db, c.orderId, c.borrower, async (trx): Promise<CommitOutcome> => {
       const at = await position(trx, c.orderId, c.borrower, 'repay');
+      const prior = await trx
+        .selectFrom('legacy_repayments')
+        .selectAll()
+        .where('order_id', '=', c.orderId)
+        .where('repay_token', '=', c.token)
+        .executeTakeFirst();
+      if (prior) {
+        const resend =
+          prior.borrower_id === c.borrower &&
+          prior.status === 'pending' &&
+          c.needValid &&
+          prior.amount === c.amount &&
+          Date.now() - Date.parse(prior.created_at) >= RESEND_AFTER_MS;
+        if (!resend) {
+          if (prior.status === 'expired') return { refused: 'expired' };
+          if (prior.status === 'locked') return { refused: 'locked' };
+          return { refused: 'twice' };
+        }
+        // A new code for the same repayment (and the card now chosen); it holds the order anew.
+        await trx
+          .updateTable('legacy_repayments')
+          .set({ verify_code: verifyCode, attempts: 0, card_id: c.cardId, created_at: nowIso() })
+          .where('id', '=', prior.id)
+          .execute();
+        return { id: prior.id, verifyCode };
+      }
       if (at.due === null) return { refused: 'none' as const };
       if (at.pending || at.outstanding <= 0) return { refused: 'twice' as const };
       if (c.amount > at.outstanding) return { refused: 'amount' as const };
