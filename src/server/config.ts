@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { DbTarget } from './db/connection.js';
 import type { VerifySession } from './identity/types.js';
+import { isProduction } from './ops/production.js';
 
 export interface ServerOptions {
   /** PostgreSQL URL; when absent SQLite is used. */
@@ -32,8 +33,8 @@ export interface ServerOptions {
   studioToken?: string | undefined;
   /**
    * Who a `sessionId` is (src/server/identity/): 'demo' (any non-empty id is its own borrower,
-   * the default), 'signed' (an HMAC-signed id with an expiry, key `sessionKey`), or the lender's own
-   * verifier.
+   * the default outside production), 'signed' (an HMAC-signed id with an expiry, key
+   * `sessionKey`; the default in production), or the lender's own verifier.
    */
   identity?: 'demo' | 'signed' | VerifySession | undefined;
   /** The HMAC key of signed session ids (at least 32 characters). */
@@ -44,6 +45,10 @@ export interface ServerOptions {
   orphanUploadAgeMs?: number | undefined;
   /** How often the clean-up (orphaned uploads, expired idempotency keys) runs; also once at start. */
   sweepIntervalMs?: number | undefined;
+  /** Production mode (NODE_ENV=production, ops/production.ts): secure defaults, required settings. */
+  production?: boolean | undefined;
+  /** Which proxies' X-Forwarded-For to believe: a hop count or addresses/CIDRs (Fastify trustProxy). */
+  trustProxy?: number | string | undefined;
 }
 
 export interface ResolvedConfig {
@@ -63,6 +68,9 @@ export interface ResolvedConfig {
   uploadsPerDay: number;
   orphanUploadAgeMs: number;
   sweepIntervalMs: number;
+  production: boolean;
+  /** Fastify's trustProxy: false, addresses/CIDRs, or (a hop count) the n proxies nearest. */
+  trustProxy: string | false | ((address: string, hop: number) => boolean);
 }
 
 const HOUR_MS = 3_600_000;
@@ -86,11 +94,14 @@ export function resolveConfig(o: ServerOptions = {}, cwd = process.cwd()): Resol
     telephone: o.telephone ?? '+63 2 8888 0000',
     screenHistoryDir: resolve(cwd, o.screenHistoryDir ?? 'data/screen-history'),
     studioToken: o.studioToken || randomBytes(24).toString('base64url'),
-    identity: o.identity ?? 'demo',
+    // Production never guesses demo identities: signed ids, unless the lender's own check is given.
+    identity: o.identity ?? (o.production ? 'signed' : 'demo'),
     sessionKey: o.sessionKey ?? '',
     uploadsPerDay: o.uploadsPerDay ?? 30,
     orphanUploadAgeMs: o.orphanUploadAgeMs ?? 24 * HOUR_MS,
     sweepIntervalMs: o.sweepIntervalMs ?? HOUR_MS,
+    production: o.production ?? false,
+    trustProxy: trustProxyOption(o.trustProxy),
   };
 }
 
@@ -111,10 +122,14 @@ function identityFromEnv(value: string | undefined): 'demo' | 'signed' | undefin
 export function optionsFromEnv(
   env: NodeJS.ProcessEnv = process.env,
 ): ServerOptions & { port: number; host: string } {
+  const production = isProduction(env);
+  // Production implies LENDER_DEV=0 (ops/production.ts refuses any other value there).
+  const dev = !production && env.LENDER_DEV !== '0';
   return {
     port: Number(env.PORT ?? 8787),
     host: env.HOST ?? '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
+    pgSchema: env.DATABASE_SCHEMA || undefined,
     sqlitePath: env.SQLITE_PATH || undefined,
     distDir: env.DIST_DIR || undefined,
     screensDir: env.SCREENS_DIR || undefined,
@@ -126,9 +141,24 @@ export function optionsFromEnv(
     uploadsPerDay: positive(env.LENDER_UPLOADS_PER_DAY),
     orphanUploadAgeMs: positive(env.LENDER_UPLOAD_ORPHAN_HOURS, HOUR_MS),
     sweepIntervalMs: positive(env.LENDER_SWEEP_MINUTES, 60_000),
-    dev: env.LENDER_DEV !== '0',
+    dev,
     // The console stands in for the SMS gateway in the demo only.
-    printCodes: env.LENDER_DEV !== '0',
-    logLevel: env.LENDER_LOG === '1' ? 'info' : 'warn',
+    printCodes: dev,
+    logLevel: env.LENDER_LOG === '1' || (production && env.LENDER_LOG !== '0') ? 'info' : 'warn',
+    seed: production ? env.LENDER_SEED_DEMO === '1' : env.LENDER_SEED_DEMO !== '0',
+    production,
+    trustProxy: trustProxyOf(env.LENDER_TRUST_PROXY),
   };
+}
+
+function trustProxyOption(value: number | string | undefined): ResolvedConfig['trustProxy'] {
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  return value || false;
+}
+
+/** LENDER_TRUST_PROXY: a hop count (`1`: the proxy in front) or addresses/CIDRs (`10.0.0.0/8,127.0.0.1`). */
+function trustProxyOf(value: string | undefined): number | string | undefined {
+  const v = value?.trim();
+  if (!v || v === '0') return undefined;
+  return /^\d+$/.test(v) ? Number(v) : v;
 }

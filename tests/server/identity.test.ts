@@ -270,10 +270,11 @@ describe('every API route says who may call it', () => {
   });
 });
 
-describe.each(backends)('identity in production mode, LENDER_DEV=0 (%s)', (backend) => {
+describe.each(backends)('identity in production mode, NODE_ENV=production (%s)', (backend) => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startServer(backend, { dev: false });
+    // Demo ids keep the test short; production's default, signed ids, is in identity-signed.test.ts.
+    s = await startServer(backend, { production: true, dev: false, identity: 'demo' });
   });
   afterAll(async () => s.close());
 

@@ -1,0 +1,153 @@
+// @vitest-environment node
+// Production mode (ops/production.ts): NODE_ENV=production turns the demo's conveniences off and
+// makes the server refuse to start, naming each setting, when a required one is missing.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { optionsFromEnv } from '../../src/server/config.js';
+import { signSession } from '../../src/server/identity/signed.js';
+import {
+  productionProblems,
+  REQUIRED_IN_PRODUCTION,
+  secretOfAtLeast,
+  type RequiredSetting,
+} from '../../src/server/ops/production.js';
+import { buildOnce, logLines, ROOT, spawnBuilt, startBuilt, type Built } from './process-helpers.js';
+
+const PROD = { NODE_ENV: 'production' };
+/** The session-signing key production needs (identity, issue 20). */
+const KEY = { LENDER_SESSION_KEY: 'session-key-'.padEnd(40, 'k') };
+
+describe('required settings', () => {
+  it('asks for nothing outside production', () => {
+    expect(productionProblems({})).toEqual([]);
+    expect(productionProblems({ LENDER_DEV: '0', LENDER_STUDIO: '1' })).toEqual([]);
+  });
+
+  it('names every missing setting, with the alternatives that would do', () => {
+    const problems = productionProblems({ ...PROD, LENDER_STUDIO: 'on' });
+    expect(problems).toHaveLength(3);
+    expect(problems[0]).toMatch(/^DATABASE_URL \(or SQLITE_PATH\) is not set: /);
+    expect(problems[1]).toMatch(/^LENDER_STUDIO_TOKEN is not set: /);
+    expect(problems[2]).toMatch(/^LENDER_SESSION_KEY is not set: /);
+    expect(productionProblems({ ...PROD, ...KEY, DATABASE_URL: 'postgres://x' })).toEqual([]);
+    expect(productionProblems({ ...PROD, ...KEY, SQLITE_PATH: '/var/lib/lender/db.sqlite' })).toEqual([]);
+    expect(productionProblems({ ...PROD, ...KEY, DATABASE_URL: '  ' })[0]).toMatch(/^DATABASE_URL/);
+  });
+
+  it('refuses a secret too short to be one, and the development endpoints', () => {
+    const env = { ...PROD, ...KEY, SQLITE_PATH: 'x', LENDER_STUDIO: '1', LENDER_STUDIO_TOKEN: 'short' };
+    expect(productionProblems(env)).toEqual([
+      'LENDER_STUDIO_TOKEN is not usable: it has 5 characters; use at least 32 random ones.',
+    ]);
+    expect(productionProblems({ ...env, LENDER_STUDIO_TOKEN: 'k'.repeat(32) })).toEqual([]);
+    expect(productionProblems({ ...PROD, ...KEY, SQLITE_PATH: 'x', LENDER_DEV: '1' })[0]).toMatch(
+      /^LENDER_DEV=1 is not allowed/,
+    );
+  });
+
+  it('takes settings that other areas declare', () => {
+    const another: RequiredSetting = {
+      name: 'LENDER_OTHER_SECRET',
+      why: 'signs other things',
+      invalid: secretOfAtLeast(32),
+    };
+    const registry = [...REQUIRED_IN_PRODUCTION, another];
+    expect(productionProblems({ ...PROD, ...KEY, SQLITE_PATH: 'x' }, registry)).toEqual([
+      'LENDER_OTHER_SECRET is not set: signs other things.',
+    ]);
+  });
+
+  it('P-06 demands a session-signing key, or the lender’s own check, and refuses demo identities', () => {
+    const env = { ...PROD, SQLITE_PATH: 'x' };
+    expect(productionProblems(env)).toEqual([
+      expect.stringMatching(/^LENDER_SESSION_KEY is not set: the key that signs borrowers' session ids/),
+    ]);
+    expect(productionProblems({ ...env, LENDER_SESSION_KEY: 'short' })).toEqual([
+      'LENDER_SESSION_KEY is not usable: it has 5 characters; use at least 32 random ones.',
+    ]);
+    expect(productionProblems({ ...env, ...KEY })).toEqual([]);
+    expect(productionProblems({ ...env, ...KEY, LENDER_IDENTITY: 'signed' })).toEqual([]);
+    expect(productionProblems({ ...env, LENDER_IDENTITY_MODULE: '/etc/lender/verify.mjs' })).toEqual([]);
+    expect(productionProblems({ ...env, ...KEY, LENDER_IDENTITY: 'demo' })).toEqual([
+      expect.stringMatching(/^LENDER_IDENTITY is not usable: demo identities make anyone who guesses/),
+    ]);
+    // Outside production the demo identities are the default and nothing is asked.
+    expect(productionProblems({ LENDER_IDENTITY: 'demo' })).toEqual([]);
+  });
+});
+
+describe('production defaults (optionsFromEnv)', () => {
+  it('turns the demo off in production, and keeps LENDER_DEV=0 as it was', () => {
+    const prod = optionsFromEnv({ ...PROD, SQLITE_PATH: 'x' });
+    expect(prod).toMatchObject({
+      production: true,
+      dev: false,
+      printCodes: false,
+      seed: false,
+      logLevel: 'info',
+    });
+    expect(optionsFromEnv({ ...PROD, LENDER_SEED_DEMO: '1', LENDER_LOG: '0' })).toMatchObject({
+      seed: true,
+      logLevel: 'warn',
+    });
+    expect(optionsFromEnv({ LENDER_DEV: '0' })).toMatchObject({
+      production: false,
+      dev: false,
+      printCodes: false,
+      seed: true,
+      logLevel: 'warn',
+    });
+    expect(optionsFromEnv({})).toMatchObject({ production: false, dev: true, seed: true });
+    // Identity: signed ids are production's default (resolveConfig), demo ids the demo's.
+    expect(optionsFromEnv({ ...PROD, ...KEY }).identity).toBeUndefined();
+    expect(optionsFromEnv({ LENDER_IDENTITY: 'signed' }).identity).toBe('signed');
+    expect(() => optionsFromEnv({ LENDER_IDENTITY: 'sgined' })).toThrow(/must be "demo" or "signed"/);
+  });
+});
+
+describe('the built server in production', () => {
+  let built: Built;
+  beforeAll(async () => {
+    built = await buildOnce();
+  }, 60_000);
+  afterAll(() => built?.remove());
+
+  it('refuses to start without its required settings, naming each', async () => {
+    const run = spawnBuilt(built.entry, { ...PROD, LENDER_STUDIO: '1', SCREENS_DIR: join(ROOT, 'screens') });
+    expect(await run.exited).toBe(1);
+    expect(run.stderr()).toContain('refusing to start in production');
+    expect(run.stderr()).toContain('DATABASE_URL (or SQLITE_PATH) is not set');
+    expect(run.stderr()).toContain('LENDER_STUDIO_TOKEN is not set');
+    expect(run.stderr()).toContain('LENDER_SESSION_KEY is not set');
+    expect(run.stdout()).not.toContain('Lender app');
+  }, 60_000);
+
+  it('starts with them: JSON log, no development endpoints, no studio, no demo data, signed sessions only', async () => {
+    const server = await startBuilt(built.entry, { env: { ...PROD, ...KEY } });
+    try {
+      expect((await fetch(`${server.base}/readyz`)).status).toBe(200);
+      expect((await fetch(`${server.base}/dev/sms-code?phone=13800138000`)).status).toBe(404);
+      expect((await fetch(`${server.base}/studio`, { headers: { accept: 'text/html' } })).status).toBe(404);
+      const details = (sessionId?: string) =>
+        fetch(
+          `${server.base}/v3/loan-details/loan-details${sessionId ? `?sessionId=${encodeURIComponent(sessionId)}` : ''}`,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ orderId: 'ORD-174-D' }),
+          },
+        );
+      // No session, or a bare (unsigned) one: the family's envelope, 401, never data.
+      for (const reply of [await details(), await details('borrower-1')]) {
+        expect(reply.status).toBe(401);
+        expect(await reply.json()).toMatchObject({ success: false, data: null });
+      }
+      const signed = signSession(KEY.LENDER_SESSION_KEY, 'borrower-1', new Date(Date.now() + 3_600_000));
+      expect((await details(signed)).status).toBe(404); // signed in, and no demo order to read
+      const started = logLines(server.stdout()).find((l) => String(l.msg).startsWith('Lender app:'));
+      expect(started).toMatchObject({ level: 'info', url: `${server.base}/` });
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+});
