@@ -73,6 +73,37 @@ describe('a server with signed sessions', () => {
   });
 });
 
+describe('production mode (NODE_ENV=production)', () => {
+  it('uses signed ids unless told otherwise, and does not start without their key', async () => {
+    await expect(buildServer({ sqlitePath: ':memory:', production: true })).rejects.toThrow(/at least 32/);
+    const s = await startServer('sqlite', { production: true, sessionKey: KEY });
+    try {
+      const details = (sessionId?: string) =>
+        s.app.inject({
+          method: 'POST',
+          url: `/v3/loan-details/loan-details${sessionId === undefined ? '' : `?sessionId=${encodeURIComponent(sessionId)}`}`,
+          payload: { orderId: 'ORD-174' },
+        });
+      // The seeded demo order: no session, a bare id and a signed `demo` all get the envelope, no data.
+      for (const sessionId of [
+        undefined,
+        'borrower-7',
+        signSession(KEY, 'demo', new Date(Date.now() + HOUR)),
+      ]) {
+        const reply = await details(sessionId);
+        expect(reply.statusCode, sessionId).toBe(401);
+        expect(reply.json(), sessionId).toMatchObject({ success: false, data: null });
+      }
+      // A signed borrower is answered, and sees no demo data: the seeded order is not theirs.
+      const signed = await details(signSession(KEY, 'borrower-7', new Date(Date.now() + HOUR)));
+      expect(signed.statusCode).toBe(404);
+      expect(signed.json()).toMatchObject({ success: false, data: null });
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe("a lender's own verifier", () => {
   const dir = mkdtempSync(join(tmpdir(), 'lender-verifier-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
