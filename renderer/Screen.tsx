@@ -9,6 +9,7 @@ import { createStore } from './store/store';
 import { createTimers, type TimerSpec } from './timers';
 import { EngineContext, ROOT_FRAME, evalIn, type Engine } from './engine';
 import { runActions } from './action';
+import { newUserAction } from './userAction';
 import { Blocks } from './Blocks';
 import { ModalLayer } from './ModalLayer';
 import { toText } from './expr/values';
@@ -98,11 +99,11 @@ function ScreenBody({ doc, host, params, setTitle = true, onSettled }: ScreenPro
     const off = [
       host.onNativeEvent(
         'back',
-        () => void runActions(engine, doc.on?.nativeBack, ROOT_FRAME, '/on/nativeBack'),
+        () => void runActions(engine, doc.on?.nativeBack, ROOT_FRAME, '/on/nativeBack', newUserAction()),
       ),
       host.onNativeEvent(
         'close',
-        () => void runActions(engine, doc.on?.nativeClose, ROOT_FRAME, '/on/nativeClose'),
+        () => void runActions(engine, doc.on?.nativeClose, ROOT_FRAME, '/on/nativeClose', newUserAction()),
       ),
     ];
     return () => off.forEach((f) => f());

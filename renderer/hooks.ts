@@ -3,6 +3,7 @@ import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { useEngine, evalIn, scopeOf, type Engine, type Frame } from './engine';
 import type { ScreenState } from './store/store';
 import { runActions, type Outcome } from './action';
+import { newUserAction } from './userAction';
 import { readPath } from './expr/path';
 import type { Scope } from './expr/evaluate';
 
@@ -105,7 +106,8 @@ export function useActionTrigger(
       setBusy(true);
       try {
         const f = vars ? { ...frame, vars: { ...frame.vars, ...vars } } : frame;
-        return await runActions(engine, actions, f, path);
+        // Each trigger is a new user action: its writes get new idempotency keys.
+        return await runActions(engine, actions, f, path, newUserAction());
       } finally {
         running.current = false;
         if (!engine.signal.aborted) setBusy(false);

@@ -18,6 +18,11 @@ export interface ApiCall {
   loading?: string;
   /** Toast the server's message when the reply is not a success (default true). */
   toastFailure?: boolean;
+  /**
+   * Set on the calls of a user action (renderer/userAction.ts): the same for a retry of the same
+   * tap, new for a new tap. The host sends it with writes so the server does each one once.
+   */
+  idempotencyKey?: string;
 }
 
 /**

@@ -78,7 +78,9 @@ export async function startReferenceServer(
       HOST: '127.0.0.1',
       SQLITE_PATH: db,
       DATABASE_URL: '',
-      // A Vite build in the same process sets NODE_ENV=production, and production requires it.
+      // The server as `npm start` runs it (demo data and identities): a Vite build in the same
+      // process sets NODE_ENV=production, which would turn the demo off.
+      NODE_ENV: 'development',
       LENDER_EVENT_SECRET: 'bench-event-secret-not-for-production-0123',
       ...env,
     },

@@ -5,9 +5,21 @@ import { evaluateBody, evaluateFields } from '../expr/evaluate';
 import { readPath } from '../expr/path';
 import { scopeOf, storePath } from '../engine';
 import { toText } from '../expr/values';
+import { keyFor, settleKey } from '../userAction';
 
 // Calls in flight by lock name, per engine: a second tap on Pay while the first is pending does nothing.
 const inFlight = new WeakMap<object, Set<string>>();
+
+/** What makes two calls the same request (files by name, size, type and date). */
+function requestText(request: ApiCall): string {
+  const files = Object.entries(request.files ?? {}).map(([field, f]) => [
+    field,
+    f.size,
+    f.type,
+    f instanceof File ? `${f.name} ${f.lastModified}` : '',
+  ]);
+  return JSON.stringify([request.api, request.method, request.path, request.body, request.query, files]);
+}
 
 function locksOf(engine: object): Set<string> {
   let set = inFlight.get(engine);
@@ -38,6 +50,9 @@ const call: ActionRunner<CallAction> = async (action, ctx) => {
     }
   }
 
+  const sent = ctx.userAction ? requestText(request) : '';
+  if (ctx.userAction) request.idempotencyKey = keyFor(engine, ctx.userAction, ctx.path, sent);
+
   const busyKey = action.lock ?? ctx.path;
   if (action.lock) locks.add(action.lock);
   engine.store.update((s) => {
@@ -55,6 +70,8 @@ const call: ActionRunner<CallAction> = async (action, ctx) => {
       delete s.busy[busyKey];
     });
   }
+  if (request.idempotencyKey)
+    settleKey(engine, ctx.path, sent, request.idempotencyKey, result.network === true);
   if (engine.signal.aborted) return 'stop';
   if (result.ok && action.into) engine.store.set(storePath(action.into, frame), result.data);
   const vars = { result };

@@ -69,6 +69,14 @@ function requestBody(
   return { body: JSON.stringify(call.body ?? {}), headers: { 'Content-Type': 'application/json' } };
 }
 
+/** Writes carry the user action's key (docs/api.md "Idempotency keys"): the server does each once. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+function withKey(call: ApiCall, headers: Record<string, string> | undefined) {
+  if (!call.idempotencyKey || call.method === 'GET') return headers;
+  return { ...headers, [IDEMPOTENCY_HEADER]: call.idempotencyKey };
+}
+
 /** Settles when the signal aborts, whatever the wrapped promise does. */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal, aborted: T): Promise<T> {
   if (signal.aborted) return Promise.resolve(aborted);
@@ -116,6 +124,7 @@ export function createRequester(deps: RequesterDeps): Requester {
     signal.addEventListener('abort', onAbort, { once: true });
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {
+      const { body, headers } = requestBody(family, call);
       const exchange: Promise<Reply> = deps.clients[family.client]
         .request({
           method: call.method,
@@ -123,7 +132,8 @@ export function createRequester(deps: RequesterDeps): Requester {
           signal: controller.signal,
           timeoutMs,
           family,
-          ...requestBody(family, call),
+          body,
+          headers: withKey(call, headers),
         })
         .then(
           (result): Reply => ({ kind: 'read', result }),

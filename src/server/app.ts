@@ -3,12 +3,16 @@ import { resolveConfig, type ServerOptions } from './config.js';
 import { openDb } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemo } from './db/seed.js';
+import { registerIdempotency, purgeKeys } from './idempotency/index.js';
+import { registerIdentity } from './identity/index.js';
 import { registerFormBody } from './lib/form-body.js';
 import { registerRejectDeep } from './lib/reject-deep.js';
 import { registerRejectNul } from './lib/reject-nul.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
+import { registerSweeper } from './lib/sweeper.js';
 import { createCatalogue } from './repos/catalogue.js';
 import eventsPlugin from './events/plugin.js';
+import { sweepOrphanUploads } from './repos/uploads.js';
 import { registerHealth } from './ops/health.js';
 import { loggingOptions, registerRequestId } from './ops/logging.js';
 import bankPlugin from './plugins/bank.js';
@@ -53,7 +57,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   // Every route with its schema, in registration order: the hostile-client tests walk it.
   const routeTable: RouteInfo[] = [];
   app.addHook('onRoute', (route) => {
-    routeTable.push({ method: route.method, url: route.url, schema: route.schema });
+    routeTable.push({ method: route.method, url: route.url, schema: route.schema, config: route.config });
   });
   app.decorate('routeTable', routeTable);
   app.decorate('db', handle.db);
@@ -78,6 +82,18 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   registerRejectDeep(app);
   registerRejectNul(app);
   registerSecurityHeaders(app);
+  // Before the plugins: every route's declared access and write keys go through these hooks.
+  registerIdentity(app);
+  registerIdempotency(app);
+  registerSweeper(
+    app,
+    {
+      'orphaned uploads': () =>
+        sweepOrphanUploads(handle.db, cfg.uploadsDir, new Date(Date.now() - cfg.orphanUploadAgeMs)),
+      'expired idempotency keys': () => purgeKeys(handle.db),
+    },
+    cfg.sweepIntervalMs,
+  );
 
   await app.register(screensPlugin);
   await app.register(demoAssetsPlugin);

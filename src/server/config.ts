@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { DbTarget } from './db/connection.js';
 import { eventsConfig, type EventsConfig } from './events/config.js';
+import type { VerifySession } from './identity/types.js';
 import { isProduction } from './ops/production.js';
 
 export interface ServerOptions {
@@ -34,6 +35,20 @@ export interface ServerOptions {
   /** Events (src/server/events/): the borrower-key secret (else one kept in the database) and retention. */
   eventSecret?: string | undefined;
   eventRetentionDays?: number | undefined;
+  /**
+   * Who a `sessionId` is (src/server/identity/): 'demo' (any non-empty id is its own borrower,
+   * the default outside production), 'signed' (an HMAC-signed id with an expiry, key
+   * `sessionKey`; the default in production), or the lender's own verifier.
+   */
+  identity?: 'demo' | 'signed' | VerifySession | undefined;
+  /** The HMAC key of signed session ids (at least 32 characters). */
+  sessionKey?: string | undefined;
+  /** Complaint images one borrower may upload in 24 hours (default 30). */
+  uploadsPerDay?: number | undefined;
+  /** Uploaded images no complaint used are deleted once this old (default 24 hours). */
+  orphanUploadAgeMs?: number | undefined;
+  /** How often the clean-up (orphaned uploads, expired idempotency keys) runs; also once at start. */
+  sweepIntervalMs?: number | undefined;
   /** Production mode (NODE_ENV=production, ops/production.ts): secure defaults, required settings. */
   production?: boolean | undefined;
   /** Which proxies' X-Forwarded-For to believe: a hop count or addresses/CIDRs (Fastify trustProxy). */
@@ -53,10 +68,17 @@ export interface ResolvedConfig {
   screenHistoryDir: string;
   studioToken: string;
   events: EventsConfig;
+  identity: 'demo' | 'signed' | VerifySession;
+  sessionKey: string;
+  uploadsPerDay: number;
+  orphanUploadAgeMs: number;
+  sweepIntervalMs: number;
   production: boolean;
   /** Fastify's trustProxy: false, addresses/CIDRs, or (a hop count) the n proxies nearest. */
   trustProxy: string | false | ((address: string, hop: number) => boolean);
 }
+
+const HOUR_MS = 3_600_000;
 
 export function resolveConfig(o: ServerOptions = {}, cwd = process.cwd()): ResolvedConfig {
   const db: DbTarget = o.databaseUrl
@@ -78,9 +100,28 @@ export function resolveConfig(o: ServerOptions = {}, cwd = process.cwd()): Resol
     screenHistoryDir: resolve(cwd, o.screenHistoryDir ?? 'data/screen-history'),
     studioToken: o.studioToken || randomBytes(24).toString('base64url'),
     events: eventsConfig(o.eventSecret, o.eventRetentionDays),
+    // Production never guesses demo identities: signed ids, unless the lender's own check is given.
+    identity: o.identity ?? (o.production ? 'signed' : 'demo'),
+    sessionKey: o.sessionKey ?? '',
+    uploadsPerDay: o.uploadsPerDay ?? 30,
+    orphanUploadAgeMs: o.orphanUploadAgeMs ?? 24 * HOUR_MS,
+    sweepIntervalMs: o.sweepIntervalMs ?? HOUR_MS,
     production: o.production ?? false,
     trustProxy: trustProxyOption(o.trustProxy),
   };
+}
+
+/** A positive number from the environment, or undefined (the default applies) when absent or not one. */
+function positive(value: string | undefined, scale = 1): number | undefined {
+  const n = Number(value);
+  return value && Number.isFinite(n) && n > 0 ? n * scale : undefined;
+}
+
+/** A misspelt mode must stop the server, not quietly fall back to demo identities. */
+function identityFromEnv(value: string | undefined): 'demo' | 'signed' | undefined {
+  if (!value) return undefined;
+  if (value === 'demo' || value === 'signed') return value;
+  throw new Error(`LENDER_IDENTITY must be "demo" or "signed", not ${JSON.stringify(value)}`);
 }
 
 /** Options from the environment (main.ts). */
@@ -103,6 +144,11 @@ export function optionsFromEnv(
     studioToken: env.LENDER_STUDIO_TOKEN || undefined,
     eventSecret: env.LENDER_EVENT_SECRET || undefined,
     eventRetentionDays: env.LENDER_EVENT_RETENTION_DAYS ? Number(env.LENDER_EVENT_RETENTION_DAYS) : undefined,
+    identity: identityFromEnv(env.LENDER_IDENTITY),
+    sessionKey: env.LENDER_SESSION_KEY || undefined,
+    uploadsPerDay: positive(env.LENDER_UPLOADS_PER_DAY),
+    orphanUploadAgeMs: positive(env.LENDER_UPLOAD_ORPHAN_HOURS, HOUR_MS),
+    sweepIntervalMs: positive(env.LENDER_SWEEP_MINUTES, 60_000),
     dev,
     // The console stands in for the SMS gateway in the demo only.
     printCodes: dev,

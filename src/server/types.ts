@@ -8,6 +8,8 @@ export interface RouteInfo {
   method: string | string[];
   url: string;
   schema?: FastifySchema | undefined;
+  /** The route's config (`access`: src/server/identity/). */
+  config?: { access?: string } | undefined;
 }
 
 declare module 'fastify' {

@@ -122,7 +122,7 @@ describe.each(backends)('loan and repayment (v3 family) on %s', (backend) => {
     });
 
     it('accepts the form-encoded body with numbers as strings', async () => {
-      const { body } = await postForm(s.app, '/v3/loan-confirm/loan-detail-push', {
+      const { body } = await postForm(s.app, '/v3/loan-confirm/loan-detail-push?sessionId=loan-user', {
         amount: '300000',
         periods: '120',
         termUnit: '1',
@@ -132,7 +132,7 @@ describe.each(backends)('loan and repayment (v3 family) on %s', (backend) => {
     });
 
     it('refuses an amount outside the product range and a disabled product', async () => {
-      const far = await post(s.app, '/v3/loan-confirm/loan-detail-push', {
+      const far = await post(s.app, '/v3/loan-confirm/loan-detail-push?sessionId=loan-user', {
         amount: 1,
         periods: 91,
         termUnit: '1',
@@ -142,7 +142,7 @@ describe.each(backends)('loan and repayment (v3 family) on %s', (backend) => {
         success: false,
         message: 'amount must be between 100000 and 2000000',
       });
-      const off = await post(s.app, '/v3/loan-confirm/loan-detail-push', {
+      const off = await post(s.app, '/v3/loan-confirm/loan-detail-push?sessionId=loan-user', {
         amount: 200000,
         periods: 180,
         termUnit: '1',
@@ -154,14 +154,14 @@ describe.each(backends)('loan and repayment (v3 family) on %s', (backend) => {
     it('rejects missing and mistyped fields with 400', async () => {
       expect(
         (
-          await post(s.app, '/v3/loan-confirm/loan-detail-push', {
+          await post(s.app, '/v3/loan-confirm/loan-detail-push?sessionId=loan-user', {
             periods: 91,
             termUnit: '1',
             productId: 'P-1',
           })
         ).body.message,
       ).toBe('amount is required');
-      const typed = await post(s.app, '/v3/loan-confirm/loan-detail-push', {
+      const typed = await post(s.app, '/v3/loan-confirm/loan-detail-push?sessionId=loan-user', {
         amount: 'lots',
         periods: 91,
         termUnit: '1',
@@ -234,9 +234,12 @@ describe.each(backends)('loan and repayment (v3 family) on %s', (backend) => {
   describe('rating and events', () => {
     it('records a google score of 1..5 and refuses other values', async () => {
       expect(
-        (await post(s.app, '/v3/loan-details/google-score?orderId=ORD-200', { score: 5 })).body,
+        (await post(s.app, '/v3/loan-details/google-score?orderId=ORD-200&sessionId=loan-user', { score: 5 }))
+          .body,
       ).toMatchObject({ success: true });
-      expect((await post(s.app, '/v3/loan-details/google-score', { score: 9 })).body).toEqual({
+      expect(
+        (await post(s.app, '/v3/loan-details/google-score?sessionId=loan-user', { score: 9 })).body,
+      ).toEqual({
         success: false,
         message: 'score must be <= 5',
         data: null,
@@ -251,11 +254,17 @@ describe.each(backends)('loan and repayment (v3 family) on %s', (backend) => {
 
     it('saves an event and requires its fields', async () => {
       expect(
-        (await post(s.app, '/service/event/save', { productId: 'P-1', moduleId: 30, positionId: 0 })).body
-          .success,
+        (
+          await post(s.app, '/service/event/save?sessionId=loan-user', {
+            productId: 'P-1',
+            moduleId: 30,
+            positionId: 0,
+          })
+        ).body.success,
       ).toBe(true);
       expect(
-        (await post(s.app, '/service/event/save', { productId: 'P-1', moduleId: 30 })).body.message,
+        (await post(s.app, '/service/event/save?sessionId=loan-user', { productId: 'P-1', moduleId: 30 }))
+          .body.message,
       ).toBe('positionId is required');
     });
   });

@@ -67,7 +67,7 @@ describe.each(backends)('obfuscated variant (/gopia/goya) on %s', (backend) => {
   });
 
   it('depush creates an order', async () => {
-    const { body } = await post(s.app, '/gopia/goya/depush', {
+    const { body } = await post(s.app, '/gopia/goya/depush?sessionId=variant-user', {
       amount: 500000,
       periods: 91,
       termUnit: '1',
@@ -110,7 +110,13 @@ describe.each(backends)('obfuscated variant (/gopia/goya) on %s', (backend) => {
 
   it('because logs the click', async () => {
     expect(
-      (await post(s.app, '/gopia/goya/because', { productId: 'P-1', id: 18, position: 2 })).body.code,
+      (
+        await post(s.app, '/gopia/goya/because?sessionId=variant-user', {
+          productId: 'P-1',
+          id: 18,
+          position: 2,
+        })
+      ).body.code,
     ).toBe('00');
     const rows = await s.app.db
       .selectFrom('events')

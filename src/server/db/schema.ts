@@ -147,6 +147,8 @@ export interface UploadsTable {
   mime: string;
   size: number;
   created_at: string;
+  /** 1 once a complaint uses the image: the orphan clean-up keeps it. */
+  attached: Generated<number>;
 }
 
 export interface ContactInfoTable {
@@ -263,6 +265,25 @@ export interface TrackRollupsTable {
   rolled_at: string;
 }
 
+export interface IdempotencyKeysTable {
+  /** Whose key: `b:<borrower>` for borrower writes, `sid:<sid>` for registration. */
+  scope: string;
+  route: string;
+  key: string;
+  /** SHA-256 of the request body ('' for uploads): one key is one request. */
+  fingerprint: string;
+  /** 'pending' while the first request runs, then 'done' with its reply. */
+  state: string;
+  status_code: number;
+  reply: string;
+  created_at: string;
+}
+
+export interface RowLocksTable {
+  name: string;
+  version: number;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   products: ProductsTable;
@@ -290,6 +311,8 @@ export interface Database {
   track_events: TrackEventsTable;
   track_daily: TrackDailyTable;
   track_rollups: TrackRollupsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  row_locks: RowLocksTable;
 }
 
 export type Db = Kysely<Database>;

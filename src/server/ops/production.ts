@@ -55,6 +55,22 @@ export const REQUIRED_IN_PRODUCTION: readonly RequiredSetting[] = [
     why: 'the key of the pseudonymous borrower keys in the events (src/server/events/); without it one is generated and kept in the database beside the events, so a copy of the database could link them back to device ids',
     invalid: secretOfAtLeast(32),
   },
+  {
+    name: 'LENDER_SESSION_KEY',
+    when: (env) => !isSet(env, 'LENDER_IDENTITY_MODULE'),
+    why: "the key that signs borrowers' session ids (src/server/identity/, signed ids are production's default), unless LENDER_IDENTITY_MODULE names the lender's own session check",
+    invalid: secretOfAtLeast(32),
+  },
+  {
+    // Checked only when set: production's default is signed ids.
+    name: 'LENDER_IDENTITY',
+    when: (env) => isSet(env, 'LENDER_IDENTITY'),
+    why: 'who a session id belongs to',
+    invalid: (value) =>
+      value.trim() === 'demo'
+        ? 'demo identities make anyone who guesses a session id that borrower; use signed (the default) or LENDER_IDENTITY_MODULE'
+        : undefined,
+  },
 ];
 
 /** Every reason the environment cannot run in production, one sentence each (empty = fine). */
