@@ -574,7 +574,7 @@ export interface Operator {
    */
   in?: Pair;
   /**
-   * The first value that is not missing, null or an empty string.
+   * The first value that is not missing (undefined) or null, as TypeScript's ??: an empty text, 0 and false are values and are kept. For the first non-empty value use `or`.
    */
   '??'?: List;
   /**
