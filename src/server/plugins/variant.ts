@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { demoJointFail } from '../demo/promo.js';
 import { borrowerOf } from '../lib/borrower.js';
 import { fail, ok, registerFamilyErrors } from '../lib/envelope.js';
-import { agreementUrl, listAgreements } from '../repos/agreements.js';
+import { agreementItem, agreementUrl, listAgreements } from '../repos/agreements.js';
 import { recordEvent } from '../repos/events.js';
 import { createOrder, lendDetailsUrl } from '../repos/orders.js';
 import {
@@ -49,7 +49,7 @@ export default async function variantPlugin(app: FastifyInstance): Promise<void>
   app.get('/gopia/goya/cultures', { schema: s.cultures }, async (request) => {
     const { scene } = request.query as { scene?: number };
     const rows = await listAgreements(db, scene ?? CONTRACT_SCENE);
-    return done(rows.map((a) => ({ id: a.id, title: a.title, position: a.position })));
+    return done(rows.map(agreementItem));
   });
 
   app.get('/gopia/goya/misunderstood', { schema: s.misunderstood }, async (request, reply) => {
