@@ -103,7 +103,10 @@ export function lintPatterns(parts: DocumentParts, say: Say): void {
 
 const PLACEHOLDER_OF = (formats: string) => `\\{[A-Za-z_][A-Za-z0-9_.$-]*\\|(?:${formats})(?::[^}]*)?\\}`;
 /** A currency sign, or a {path|currency} placeholder, right before an amount placeholder. */
-const SIGN_THEN_AMOUNT = new RegExp(`(?:\\p{Sc}|${PLACEHOLDER_OF('currency')})\\s*${PLACEHOLDER_OF('amount|money')}`, 'u');
+const SIGN_THEN_AMOUNT = new RegExp(
+  `(?:\\p{Sc}|${PLACEHOLDER_OF('currency')})\\s*${PLACEHOLDER_OF('amount|money')}`,
+  'u',
+);
 const ENDS_WITH_SIGN = new RegExp(`(?:\\p{Sc}|${PLACEHOLDER_OF('currency')})\\s*$`, 'u');
 const STARTS_WITH_AMOUNT = new RegExp(`^\\s*${PLACEHOLDER_OF('amount|money')}`, 'u');
 
@@ -144,7 +147,8 @@ export function lintMoney(parts: DocumentParts, say: Say): void {
         continue;
       }
       const o = value as Record<string, unknown>;
-      if (typeof o.t === 'string' && SIGN_THEN_AMOUNT.test(o.t)) say(childPointer(pointer, 't'), message, 'money');
+      if (typeof o.t === 'string' && SIGN_THEN_AMOUNT.test(o.t))
+        say(childPointer(pointer, 't'), message, 'money');
       if (Array.isArray(o.concat)) {
         const list = o.concat as unknown[];
         list.forEach((part, i) => {

@@ -46,7 +46,10 @@ const PAGES: MoneyPage[] = [
     name: 'pay code v2, from the instalment page (S2.15-04)',
     open: async (page) => {
       await page.goto(`/repay?orderId=ORD-174&productId=P-2&${SESSION}`);
-      await page.getByRole('button', { name: /7700174000001/ }).first().click();
+      await page
+        .getByRole('button', { name: /7700174000001/ })
+        .first()
+        .click();
       await expect(page).toHaveURL(/\/repaymentOfCode2\?/);
     },
     shows: ['₱3135.00'],
@@ -82,7 +85,9 @@ for (const mode of ['numbers', 'strings'] as const) {
 }
 
 test('the string mode really serves strings (the stub is what the test says it is)', () => {
-  expect(amountsAsStrings({ amount: 300000, list: [{ amount: 5, title: 'x' }], repayAmount: '₱1.00' })).toEqual({
+  expect(
+    amountsAsStrings({ amount: 300000, list: [{ amount: 5, title: 'x' }], repayAmount: '₱1.00' }),
+  ).toEqual({
     amount: '₱3000.00',
     list: [{ amount: '₱0.05', title: 'x' }],
     repayAmount: '₱1.00',

@@ -73,7 +73,10 @@ test.describe('the current URL wins after a route change (issue 16 item 1)', () 
 });
 
 test.describe('the lender_session cookie (issue 20 §1)', () => {
-  test('lives 30 minutes at most, not 400 days, and is not Secure on plain http', async ({ page, context }) => {
+  test('lives 30 minutes at most, not 400 days, and is not Secure on plain http', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/loan/details?orderId=ORD-110&productId=P-2&sessionId=COOKIE');
     await expect(page.locator('main[data-screen="loan-details"]')).toBeVisible();
     const cookie = (await context.cookies()).find((c) => c.name === 'lender_session');

@@ -90,7 +90,11 @@ describe.each(backends)('loan and repayment (v3 family) on %s', (backend) => {
         ]);
         const urls = [];
         for (let position = 0; position < titles.length; position++) {
-          const jump = await post(s.app, '/v3/contract/contract-jump', { productId: 'P-1', scene: 3, position });
+          const jump = await post(s.app, '/v3/contract/contract-jump', {
+            productId: 'P-1',
+            scene: 3,
+            position,
+          });
           urls.push(jump.body.data.contract_url);
         }
         expect(urls).toEqual([
