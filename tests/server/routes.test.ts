@@ -46,7 +46,10 @@ describe.each(backends)('every address the server hands out is a page (%s)', (ba
     for (const o of orders) {
       const body = { orderId: o.id, productId: o.product_id };
       await record(`loan-details ${o.id}`, post(s.app, `/v3/loan-details/loan-details${SESSION}`, body));
-      await record(`loan-play-detail ${o.id}`, post(s.app, `/v3/installment/loan-play-detail${SESSION}`, body));
+      await record(
+        `loan-play-detail ${o.id}`,
+        post(s.app, `/v3/installment/loan-play-detail${SESSION}`, body),
+      );
       await record(`imitating ${o.id}`, post(s.app, `/ndustan/imitating${SESSION}`, body));
     }
     for (const p of demoProducts) {
@@ -88,7 +91,10 @@ describe.each(backends)('every address the server hands out is a page (%s)', (ba
       }),
     );
     for (const id of ['1', '2'])
-      await record(`template ${id}`, get(s.app, `/api/v2/youmi/service/channel/channel-template?templateId=${id}`));
+      await record(
+        `template ${id}`,
+        get(s.app, `/api/v2/youmi/service/channel/channel-template?templateId=${id}`),
+      );
   });
   afterAll(async () => s.close());
 
@@ -125,8 +131,8 @@ describe('the check itself', () => {
     const without = { ...manifest, routes: manifest.routes.filter((r) => r.path !== '/product') };
     expect(routeProblem('/product?productId=P-1', without)).toMatch(/not a route/);
     expect(problemOf('/demo/pay?ref=x')).toBeNull();
-    expect(addresses({ a: `${ORIGIN}/product?productId=P-1`, b: ['lender://x', '//evil.example/x'] })).toEqual([
-      '/product?productId=P-1',
-    ]);
+    expect(
+      addresses({ a: `${ORIGIN}/product?productId=P-1`, b: ['lender://x', '//evil.example/x'] }),
+    ).toEqual(['/product?productId=P-1']);
   });
 });
