@@ -62,7 +62,13 @@ test.describe('the recommended products list', () => {
     await expect(products(page)).toHaveCount(5);
     const first = products(page).nth(0);
     await expect(first.getByRole('img', { name: 'PesoQuick logo' })).toBeVisible();
-    for (const text of ['PesoQuick', 'Cash in 5 minutes', 'Apply', '₱1000.00-₱20000.00', 'Daily interest rate 0.05%'])
+    for (const text of [
+      'PesoQuick',
+      'Cash in 5 minutes',
+      'Apply',
+      '₱1000.00-₱20000.00',
+      'Daily interest rate 0.05%',
+    ])
       await expect(first.getByText(text, { exact: true })).toBeVisible();
     await expect(first.getByText('Fast', { exact: true })).toBeVisible();
     await expect(products(page).nth(1).getByText('Repeat bonus', { exact: true })).toBeVisible();
