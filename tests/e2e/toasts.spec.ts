@@ -3,33 +3,39 @@
 // address, a refused loan push, a failed payment request, an empty complaint. The server never
 // refuses those pushes and payments, nor sends a javascript: h5Url, so those replies are stubbed.
 import type { Page } from '@playwright/test';
-import { test, expect, toasts } from './support';
+import { test, expect } from './support';
 import { details, editReply, reply, url } from './loan-helpers';
 
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+const CONTROLS =
+  '.s-sticky-bottom :is(button, a[href], [role="button"]), [role="dialog"] :is(button, a[href], [role="button"])';
 
-const overlaps = (a: Box, b: Box) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-/** Controls of the sticky bar and of an open popup that the shown toast covers (their names). */
+/**
+ * Controls of the sticky bar and of an open popup that the shown toast covers (their names).
+ * Measured in the page in one go, as soon as the toast is there: a toast lasts 3 s, which a
+ * loaded machine can spend on a round trip per control.
+ */
 async function covered(page: Page, text: string): Promise<string[]> {
-  const toast = toasts(page).filter({ hasText: text });
-  await expect(toast).toBeVisible();
-  const box = (await toast.boundingBox())!;
-  const controls = page.locator(
-    '.s-sticky-bottom :is(button, a[href], [role="button"]), [role="dialog"] :is(button, a[href], [role="button"])',
+  const hidden = await page.waitForFunction(
+    ({ text, controls }) => {
+      const toast = [...document.querySelectorAll('[data-toast="message"]')].find((t) =>
+        t.textContent?.includes(text),
+      );
+      if (!toast) return null;
+      const a = toast.getBoundingClientRect();
+      if (a.width === 0 || a.height === 0) return null;
+      const names: string[] = [];
+      for (const control of document.querySelectorAll<HTMLElement>(controls)) {
+        const b = control.getBoundingClientRect();
+        if (b.width === 0 || b.height === 0) continue;
+        if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+          names.push(control.innerText.trim() || '(unnamed)');
+      }
+      return names;
+    },
+    { text, controls: CONTROLS },
+    { polling: 50 },
   );
-  const hidden: string[] = [];
-  for (const control of await controls.all()) {
-    const b = await control.boundingBox();
-    if (b && overlaps(box, b)) hidden.push((await control.innerText()).trim() || '(unnamed)');
-  }
-  return hidden;
+  return (await hidden.jsonValue()) as string[];
 }
 
 const WIDTHS = [320, 375, 414];
