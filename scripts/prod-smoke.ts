@@ -5,6 +5,7 @@
 // page, a screen document, an API call, JSON logs, and a clean exit on SIGTERM.
 // Needs `npm run build` first (npm test does it).
 import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -63,6 +64,7 @@ try {
       // Demo data, so the API call below has an order to read.
       LENDER_SEED_DEMO: '1',
       LENDER_DRAIN_MS: '500',
+      LENDER_EVENT_SECRET: randomBytes(32).toString('base64url'),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

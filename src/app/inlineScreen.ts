@@ -15,6 +15,8 @@ export function readInitialScreen(doc: Document = document): InitialScreen | nul
       id: value.id,
       etag: typeof value.etag === 'string' ? value.etag : null,
       stamp: value.stamp,
+      revision: typeof value.revision === 'string' ? value.revision : undefined,
+      variant: typeof value.variant === 'string' ? value.variant : undefined,
       doc: value.doc,
     };
   } catch {

@@ -37,7 +37,7 @@ export interface AppConfig {
   privacyPolicyUrl: string;
   /** moduleId sent to /service/event/save for recommendation taps (D-56). */
   recommendModuleId: number;
-  /** Where Host.track sends beacons ('' = log in development only). */
+  /** Where event batches go (the reference server's /api/events; '' = none, logged in development). */
   trackUrl: string;
   /** Where Host.report sends beacons ('' = console only). */
   reportUrl: string;

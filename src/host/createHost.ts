@@ -12,7 +12,7 @@ import { createNavigator, type RouterPort } from './navigate';
 import { createRequester, type Requester } from './request';
 import { createSession, type Session } from './session';
 import { webStorage } from './storage';
-import { createTelemetry } from './telemetry';
+import { createTelemetry, type ScreenVersion } from './telemetry';
 import { createToaster, type Toaster } from './toast';
 
 export interface AppHost extends Host {
@@ -24,6 +24,8 @@ export interface AppHost extends Host {
   requester: Requester;
   /** The router of the page registers itself here (declarative routers live inside React). */
   setRouter(router: RouterPort | null): void;
+  /** The app shell shows a screen (once per visit): the screen-view event, and the screen of later events. */
+  view(screenId: string, version?: ScreenVersion): void;
 }
 
 export interface HostOptions {
@@ -64,6 +66,13 @@ export function createHost({ config, dev = false, win = window, fetch }: HostOpt
       typeof win.navigator.sendBeacon === 'function'
         ? (url, data) => win.navigator.sendBeacon(url, data)
         : undefined,
+    fetch: fetch ?? ((url, init) => win.fetch(url, init)),
+    device: () => session.commonParams().deviceId,
+  });
+  // The last moment a page is sure to run (mobile browsers may never fire unload).
+  win.addEventListener('pagehide', telemetry.hide);
+  win.document.addEventListener('visibilitychange', () => {
+    if (win.document.visibilityState === 'hidden') telemetry.hide();
   });
   const stores = {
     local: webStorage(() => win.localStorage),
@@ -79,7 +88,11 @@ export function createHost({ config, dev = false, win = window, fetch }: HostOpt
     setRouter: (next) => {
       router = next;
     },
-    request: requester.request,
+    request: (call, signal) =>
+      requester.request(call, signal).then((result) => {
+        if (!signal.aborted) telemetry.api(call, result);
+        return result;
+      }),
     bridge: bridgeAdapter.call,
     navigate: navigator.navigate,
     back: navigator.back,
@@ -90,6 +103,7 @@ export function createHost({ config, dev = false, win = window, fetch }: HostOpt
     format: createFormat(config),
     track: telemetry.track,
     report: telemetry.report,
+    view: telemetry.view,
     onNativeEvent: native.on,
     geolocate: () => geolocate(win.navigator.geolocation),
     alert: (text) => win.alert(text),

@@ -8,6 +8,7 @@ import { registerRejectDeep } from './lib/reject-deep.js';
 import { registerRejectNul } from './lib/reject-nul.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
 import { createCatalogue } from './repos/catalogue.js';
+import eventsPlugin from './events/plugin.js';
 import { registerHealth } from './ops/health.js';
 import { loggingOptions, registerRequestId } from './ops/logging.js';
 import bankPlugin from './plugins/bank.js';
@@ -91,6 +92,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(registrationPlugin);
   await app.register(legacyPlugin);
   await app.register(variantPlugin);
+  await app.register(eventsPlugin);
   if (cfg.dev) await app.register(devPlugin);
   // Loaded only when on: a production server never loads the studio's code.
   if (pageConfig(cfg.dev).studio) await app.register((await import('./plugins/studio.js')).default);

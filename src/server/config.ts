@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { DbTarget } from './db/connection.js';
+import { eventsConfig, type EventsConfig } from './events/config.js';
 import { isProduction } from './ops/production.js';
 
 export interface ServerOptions {
@@ -30,6 +31,9 @@ export interface ServerOptions {
   screenHistoryDir?: string | undefined;
   /** The secret the studio's save endpoint demands (X-Studio-Token); random per start when absent. */
   studioToken?: string | undefined;
+  /** Events (src/server/events/): the borrower-key secret (else one kept in the database) and retention. */
+  eventSecret?: string | undefined;
+  eventRetentionDays?: number | undefined;
   /** Production mode (NODE_ENV=production, ops/production.ts): secure defaults, required settings. */
   production?: boolean | undefined;
   /** Which proxies' X-Forwarded-For to believe: a hop count or addresses/CIDRs (Fastify trustProxy). */
@@ -48,6 +52,7 @@ export interface ResolvedConfig {
   telephone: string;
   screenHistoryDir: string;
   studioToken: string;
+  events: EventsConfig;
   production: boolean;
   /** Fastify's trustProxy: false, addresses/CIDRs, or (a hop count) the n proxies nearest. */
   trustProxy: string | false | ((address: string, hop: number) => boolean);
@@ -72,6 +77,7 @@ export function resolveConfig(o: ServerOptions = {}, cwd = process.cwd()): Resol
     telephone: o.telephone ?? '+63 2 8888 0000',
     screenHistoryDir: resolve(cwd, o.screenHistoryDir ?? 'data/screen-history'),
     studioToken: o.studioToken || randomBytes(24).toString('base64url'),
+    events: eventsConfig(o.eventSecret, o.eventRetentionDays),
     production: o.production ?? false,
     trustProxy: trustProxyOption(o.trustProxy),
   };
@@ -95,6 +101,8 @@ export function optionsFromEnv(
     uploadsDir: env.UPLOADS_DIR || undefined,
     screenHistoryDir: env.SCREEN_HISTORY_DIR || undefined,
     studioToken: env.LENDER_STUDIO_TOKEN || undefined,
+    eventSecret: env.LENDER_EVENT_SECRET || undefined,
+    eventRetentionDays: env.LENDER_EVENT_RETENTION_DAYS ? Number(env.LENDER_EVENT_RETENTION_DAYS) : undefined,
     dev,
     // The console stands in for the SMS gateway in the demo only.
     printCodes: dev,

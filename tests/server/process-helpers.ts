@@ -99,6 +99,7 @@ export async function startBuilt(
     SCREENS_DIR: join(ROOT, 'screens'),
     DIST_DIR: join(dir, 'dist'),
     SCREEN_HISTORY_DIR: join(dir, 'history'),
+    LENDER_EVENT_SECRET: 'process-test-event-secret-0123456789',
     ...env,
   });
   const stop = async () => {

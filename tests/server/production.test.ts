@@ -13,6 +13,8 @@ import {
 import { buildOnce, logLines, ROOT, spawnBuilt, startBuilt, type Built } from './process-helpers.js';
 
 const PROD = { NODE_ENV: 'production' };
+/** The secrets production always needs. */
+const SECRETS = { LENDER_EVENT_SECRET: 'e'.repeat(32) };
 
 describe('required settings', () => {
   it('asks for nothing outside production', () => {
@@ -22,21 +24,25 @@ describe('required settings', () => {
 
   it('names every missing setting, with the alternatives that would do', () => {
     const problems = productionProblems({ ...PROD, LENDER_STUDIO: 'on' });
-    expect(problems).toHaveLength(2);
+    expect(problems).toHaveLength(3);
     expect(problems[0]).toMatch(/^DATABASE_URL \(or SQLITE_PATH\) is not set: /);
     expect(problems[1]).toMatch(/^LENDER_STUDIO_TOKEN is not set: /);
-    expect(productionProblems({ ...PROD, DATABASE_URL: 'postgres://x' })).toEqual([]);
-    expect(productionProblems({ ...PROD, SQLITE_PATH: '/var/lib/lender/db.sqlite' })).toEqual([]);
+    expect(problems[2]).toMatch(/^LENDER_EVENT_SECRET is not set: .*pseudonymous borrower keys/);
+    expect(productionProblems({ ...PROD, ...SECRETS, DATABASE_URL: 'postgres://x' })).toEqual([]);
+    expect(productionProblems({ ...PROD, ...SECRETS, SQLITE_PATH: '/var/lib/lender/db.sqlite' })).toEqual([]);
     expect(productionProblems({ ...PROD, DATABASE_URL: '  ' })[0]).toMatch(/^DATABASE_URL/);
   });
 
   it('refuses a secret too short to be one, and the development endpoints', () => {
-    const env = { ...PROD, SQLITE_PATH: 'x', LENDER_STUDIO: '1', LENDER_STUDIO_TOKEN: 'short' };
+    const env = { ...PROD, ...SECRETS, SQLITE_PATH: 'x', LENDER_STUDIO: '1', LENDER_STUDIO_TOKEN: 'short' };
     expect(productionProblems(env)).toEqual([
       'LENDER_STUDIO_TOKEN is not usable: it has 5 characters; use at least 32 random ones.',
     ]);
     expect(productionProblems({ ...env, LENDER_STUDIO_TOKEN: 'k'.repeat(32) })).toEqual([]);
-    expect(productionProblems({ ...PROD, SQLITE_PATH: 'x', LENDER_DEV: '1' })[0]).toMatch(
+    expect(
+      productionProblems({ ...env, LENDER_STUDIO_TOKEN: 'k'.repeat(32), LENDER_EVENT_SECRET: 'x' }),
+    ).toEqual(['LENDER_EVENT_SECRET is not usable: it has 1 characters; use at least 32 random ones.']);
+    expect(productionProblems({ ...PROD, ...SECRETS, SQLITE_PATH: 'x', LENDER_DEV: '1' })[0]).toMatch(
       /^LENDER_DEV=1 is not allowed/,
     );
   });
@@ -48,7 +54,7 @@ describe('required settings', () => {
       invalid: secretOfAtLeast(32),
     };
     const registry = [...REQUIRED_IN_PRODUCTION, signingKey];
-    expect(productionProblems({ ...PROD, SQLITE_PATH: 'x' }, registry)).toEqual([
+    expect(productionProblems({ ...PROD, ...SECRETS, SQLITE_PATH: 'x' }, registry)).toEqual([
       'LENDER_SESSION_KEY is not set: signs sessions.',
     ]);
   });
@@ -92,6 +98,7 @@ describe('the built server in production', () => {
     expect(run.stderr()).toContain('refusing to start in production');
     expect(run.stderr()).toContain('DATABASE_URL (or SQLITE_PATH) is not set');
     expect(run.stderr()).toContain('LENDER_STUDIO_TOKEN is not set');
+    expect(run.stderr()).toContain('LENDER_EVENT_SECRET is not set');
     expect(run.stdout()).not.toContain('Lender app');
   }, 60_000);
 

@@ -232,6 +232,37 @@ export interface LegacyRepaymentsTable {
   created_at: string;
 }
 
+/** Measurement events (src/server/events/); borrower is a pseudonymous key, never an identifier. */
+export interface TrackEventsTable {
+  id: Generated<number | string>;
+  day: string;
+  at: string;
+  name: string;
+  screen: string;
+  revision: string;
+  variant: string;
+  borrower: string;
+  label: string;
+  props_json: string;
+}
+
+export interface TrackDailyTable {
+  day: string;
+  name: string;
+  screen: string;
+  revision: string;
+  variant: string;
+  label: string;
+  events: number;
+  borrowers: number;
+}
+
+export interface TrackRollupsTable {
+  day: string;
+  events: number;
+  rolled_at: string;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   products: ProductsTable;
@@ -256,6 +287,9 @@ export interface Database {
   pay_requests: PayRequestsTable;
   legacy_repay_tokens: LegacyRepayTokensTable;
   legacy_repayments: LegacyRepaymentsTable;
+  track_events: TrackEventsTable;
+  track_daily: TrackDailyTable;
+  track_rollups: TrackRollupsTable;
 }
 
 export type Db = Kysely<Database>;

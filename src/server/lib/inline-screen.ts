@@ -6,6 +6,7 @@ import { safeJson } from '../../config/inject.js';
 import { validateScreenDocument } from '../../../renderer/validate/validateDocument.js';
 import type { ScreenDocument } from '../../../renderer/types.gen.js';
 import type { ScreenFile } from './screen-files.js';
+import { screenVersion } from '../events/revision.js';
 
 const REPO = new URL('../../../', import.meta.url).pathname;
 
@@ -80,7 +81,7 @@ export function createScreenInliner(files: Files, config: AppConfig) {
     // Without a valid document the app fetches it and shows what it shows for a broken one.
     const tag = doc
       ? `<script type="application/json" id="${SCREEN_DOC_ELEMENT_ID}">` +
-        safeJson({ id, etag: file.etag, stamp: SERVER_STAMP, doc }) +
+        safeJson({ id, etag: file.etag, stamp: SERVER_STAMP, ...screenVersion(file), doc }) +
         '</script>'
       : '';
     if (tags.size > 500) tags.clear();

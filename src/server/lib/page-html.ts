@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { injectConfig } from '../../config/inject.js';
+import { ensureVisitorId } from '../events/borrower-key.js';
 import type { AppConfig } from '../../config/types.js';
 import { etagMatches, strongEtag } from './etag.js';
 import { createScreenInliner } from './inline-screen.js';
@@ -73,6 +74,8 @@ export function createPageSender(config: AppConfig, screensDir: string) {
       .header('Vary', 'Accept-Encoding')
       .header('ETag', gzip ? `W/${etag}` : etag)
       .type('text/html; charset=utf-8');
+    // The borrower's first-party id exists from the first page on (events, experiments).
+    ensureVisitorId(request, reply);
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
     if (!gzip) return reply.code(200).send(made.html);
     made.gzip ??= gzipSync(made.html, { level: 9 });

@@ -50,6 +50,11 @@ export const REQUIRED_IN_PRODUCTION: readonly RequiredSetting[] = [
     why: 'the studio is on (LENDER_STUDIO) and every instance must demand the same save token (a random one differs per instance and per restart)',
     invalid: secretOfAtLeast(32),
   },
+  {
+    name: 'LENDER_EVENT_SECRET',
+    why: 'the key of the pseudonymous borrower keys in the events (src/server/events/); without it one is generated and kept in the database beside the events, so a copy of the database could link them back to device ids',
+    invalid: secretOfAtLeast(32),
+  },
 ];
 
 /** Every reason the environment cannot run in production, one sentence each (empty = fine). */

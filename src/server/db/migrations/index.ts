@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as m001 from './001_loans.js';
 import * as m002 from './002_service.js';
 import * as m003 from './003_promo_legacy.js';
+import * as m040 from './040_track_events.js';
 
 /** In-code provider: migrations ship inside the server, so no directory scan at run time. */
 export const migrationProvider: MigrationProvider = {
@@ -9,5 +10,6 @@ export const migrationProvider: MigrationProvider = {
     '001_loans': m001,
     '002_service': m002,
     '003_promo_legacy': m003,
+    '040_track_events': m040,
   }),
 };
