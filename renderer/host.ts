@@ -62,7 +62,11 @@ export interface Problem {
   message: string;
 }
 
-export type NativeEvent = 'back' | 'close';
+/**
+ * 'back': the iOS back action; 'close': the native close button; 'androidBack': the Android back
+ * button, which the page may take (a handler returns true when it did, e.g. it closed a popup).
+ */
+export type NativeEvent = 'back' | 'close' | 'androidBack';
 
 export interface Host {
   request(call: ApiCall, signal: AbortSignal): Promise<ApiResult>;
@@ -81,8 +85,11 @@ export interface Host {
   format(name: string, value: unknown, arg?: string): string;
   track(event: string, payload?: Record<string, unknown>): void;
   report(problem: Problem): void;
-  /** Subscribes to native events (iOS back action, native close). Returns the unsubscribe function. */
-  onNativeEvent(event: NativeEvent, handler: () => void): () => void;
+  /**
+   * Subscribes to native events (iOS back action, native close, Android back button). A handler
+   * returns true when it used the event. Returns the unsubscribe function.
+   */
+  onNativeEvent(event: NativeEvent, handler: () => boolean | void): () => void;
   /** Device position, or null when unavailable or denied. */
   geolocate(): Promise<{ latitude: number; longitude: number } | null>;
   /** A blocking message box (used by developer tools). */

@@ -70,7 +70,7 @@ export type BackAction = ActionBase & ActionsBack;
  */
 export type BridgeAction = ActionBase & ActionsBridge;
 /**
- * Closes a popup (its onClose actions run). Without an id it closes the one on top. Closing one that is not open does nothing.
+ * Closes a popup (its onClose actions run) and opens the next one waiting, if any. Without an id it closes the one showing. Closing a popup still waiting takes it out of the queue (no onClose); closing one that is not open does nothing.
  *
  * This interface was referenced by `ScreenDocument`'s JSON-Schema
  * via the `definition` "ActionsCloseModal".
@@ -119,7 +119,7 @@ export type IfAction = ActionBase & ActionsIf;
  */
 export type NavigateAction = ActionBase & ActionsNavigate;
 /**
- * Opens a popup declared under the screen's `modals`. Opening one that is already open does nothing.
+ * Opens a popup declared under the screen's `modals`. One popup shows at a time: while another is showing, this one waits and opens when the ones asked for before it have closed (in the order they were asked for). Escape and the Android back button close a popup that can be closed (tap outside or close icon). Opening one that is already open or waiting does nothing.
  *
  * This interface was referenced by `ScreenDocument`'s JSON-Schema
  * via the `definition` "ActionsOpenModal".
@@ -574,7 +574,7 @@ export interface Operator {
    */
   in?: Pair;
   /**
-   * The first value that is not missing, null or an empty string.
+   * The first value that is not missing (undefined) or null, as TypeScript's ??: an empty text, 0 and false are values and are kept. For the first non-empty value use `or`.
    */
   '??'?: List;
   /**
@@ -800,7 +800,7 @@ export interface ActionsBridge {
 export interface ActionsCloseModal {
   do: 'closeModal';
   /**
-   * The popup's id; omit it to close the top one.
+   * The popup's id; omit it to close the one showing.
    */
   id?: string;
 }
@@ -889,6 +889,10 @@ export interface ActionsNavigate {
    * Add the session and device parameters of the current page. Default: yes for app paths, no for http(s) addresses; the app adds them only to its own pages, never to a third party's.
    */
   commonParams?: boolean;
+  /**
+   * Actions run once the address has been accepted, right before the page changes: what should count only when the borrower really goes (a flag such as showBankTip). They do not run when the address is refused; if they stop, nothing opens.
+   */
+  before?: Actions;
   /**
    * The toast shown when the address is refused (default "This link cannot be opened"; an empty text shows none).
    */
@@ -4117,22 +4121,19 @@ export interface BlocksTextarea1 {
   rows?: number;
 }
 /**
- * A popup opened by the openModal action.
+ * A popup opened by the openModal action. One shows at a time; others wait their turn. Screen readers name it by its title (or, without one, by its first text), focus moves into it and returns to what opened it.
  *
  * This interface was referenced by `CommonDefinitions`'s JSON-Schema
  * via the `definition` "modal".
  */
 export interface Modal {
   /**
-   * Text to show: a plain string, or an expression (for example {"t": "Hello {data.name}"}). Always shown as text, never as HTML.
-   *
-   * This interface was referenced by `CommonDefinitions`'s JSON-Schema
-   * via the `definition` "text".
+   * The visible title, also the popup's accessible name.
    */
   title?: Expr;
   body: Blocks;
   /**
-   * Tapping outside closes it.
+   * Tapping outside closes it (so do Escape and the Android back button). With false and no close icon the popup must be answered by one of its buttons.
    */
   closeOnOutside?: boolean;
   /**

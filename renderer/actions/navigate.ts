@@ -8,7 +8,7 @@ import { describeValue, reportProblem } from './lib/report';
 
 export const REFUSED_MESSAGE = 'This link cannot be opened';
 
-const navigate: ActionRunner<NavigateAction> = (action, ctx) => {
+const navigate: ActionRunner<NavigateAction> = async (action, ctx) => {
   const { host } = ctx.engine;
   const raw = ctx.evaluate(action.to);
   const target = safeUrl(raw);
@@ -29,6 +29,8 @@ const navigate: ActionRunner<NavigateAction> = (action, ctx) => {
   };
   const query = fieldsOf(ctx, action.query);
   if (query) options.query = query;
+  // Only now is the navigation sure to happen (issue 16 item 7).
+  if (action.before && (await ctx.run(action.before, `${ctx.path}/before`)) === 'stop') return 'stop';
   host.navigate(target, options);
 };
 

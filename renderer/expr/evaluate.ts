@@ -125,10 +125,12 @@ const OPERATORS: Record<string, Operator> = Object.assign(Object.create(null) as
     const [needle, hay] = pair(args, env);
     return Array.isArray(hay) && hay.some((item) => looseEquals(needle, item));
   },
+  // TypeScript's `??`: only undefined and null fall through; "", 0 and false are values (use `or`
+  // for "the first non-empty").
   '??': (args: Args, env: EvalEnv) => {
     for (const item of list(args)) {
       const value = sub(env, item);
-      if (!isMissing(value)) return value;
+      if (value !== undefined && value !== null) return value;
     }
     return undefined;
   },

@@ -3,7 +3,7 @@
 // written somewhere; plus the lints of lints.ts. Browser-safe, so an editor can run it live.
 import type { ScreensManifest } from '../types.gen';
 import { inspectExpr, outcomes, type Pattern, type Read } from './exprInfo';
-import { lintAccessibility, lintHtml, lintPatterns, lintUrls } from './lints';
+import { lintAccessibility, lintHtml, lintMoney, lintPatterns, lintUrls } from './lints';
 import { locate, type Subject } from './locate';
 import { sortByPosition, type DocError } from './messages';
 import { childPointer, splitPointer } from './pointer';
@@ -182,6 +182,7 @@ export function checkDocument(doc: unknown, options: CheckOptions = {}): DocErro
   lintHtml(parts, say);
   lintUrls(parts, say);
   lintPatterns(parts, say);
+  lintMoney(parts, say);
   return sortByPosition(errors, doc);
 }
 

@@ -580,9 +580,9 @@ export const vocabulary: Vocabulary = {
       exclusive: [],
     },
     navigate: {
-      fields: ['do', 'when', 'to', 'query', 'replace', 'commonParams', 'refusedMessage'],
+      fields: ['do', 'when', 'to', 'query', 'replace', 'commonParams', 'before', 'refusedMessage'],
       required: ['do', 'to'],
-      kinds: { when: 'expr', to: 'url', query: 'fields', refusedMessage: 'expr' },
+      kinds: { when: 'expr', to: 'url', query: 'fields', before: 'actions', refusedMessage: 'expr' },
       exclusive: [],
     },
     openModal: {

@@ -21,6 +21,7 @@ export const CONFIG_ENV: Readonly<Record<ConfigKey, string>> = {
   currencySign: 'LENDER_CURRENCY_SIGN',
   devPreview: 'LENDER_DEV_PREVIEW',
   studio: 'LENDER_STUDIO',
+  devTools: 'LENDER_DEV_TOOLS',
   lenderName: 'LENDER_NAME',
   lenderAddress: 'LENDER_ADDRESS',
   lenderWebsite: 'LENDER_WEBSITE',

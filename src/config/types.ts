@@ -28,6 +28,8 @@ export interface AppConfig {
   devPreview: boolean;
   /** Serve the screen studio. */
   studio: boolean;
+  /** Development aids in the page: the "bridge: <name>" line outside the native app. */
+  devTools: boolean;
   lenderName: string;
   lenderAddress: string;
   lenderWebsite: string;

@@ -21,6 +21,7 @@ import demoAssetsPlugin from './plugins/demo-assets.js';
 import devPlugin from './plugins/dev.js';
 import legacyPlugin from './plugins/legacy.js';
 import loanPlugin from './plugins/loan.js';
+import productPlugin from './plugins/product.js';
 import registrationPlugin from './plugins/registration.js';
 import repaymentPlugin from './plugins/repayment.js';
 import screensPlugin from './plugins/screens.js';
@@ -99,6 +100,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(demoAssetsPlugin);
   await app.register(uploadsPlugin);
   await app.register(loanPlugin);
+  await app.register(productPlugin);
   await app.register(repaymentPlugin);
   await app.register(bankPlugin);
   await app.register(complaintPlugin);

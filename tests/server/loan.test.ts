@@ -68,6 +68,46 @@ describe.each(backends)('loan and repayment (v3 family) on %s', (backend) => {
       ]);
     });
 
+    // Issue 16 item 3 (S2.18-05/-06, §7.4): the item is title + identifier; a tap sends its list index.
+    it('lists each agreement as title and identifier only', async () => {
+      const { body } = await get(s.app, '/v3/contract/contract?productId=P-1&scene=3');
+      expect(body.data.data[0]).toEqual({ id: 'AG-LOAN', title: 'Loan Agreement' });
+    });
+
+    it('position is the list index of the tapped item, whatever the stored order numbers', async () => {
+      await s.app.db
+        .insertInto('agreements')
+        .values({ id: 'AG-EXTRA', title: 'Extra terms', scene: 3, position: 1, path: '/privacy?extra=1' })
+        .execute();
+      try {
+        const list = await get(s.app, '/v3/contract/contract?productId=P-1&scene=3');
+        const titles = list.body.data.data.map((a: { title: string }) => a.title);
+        expect(titles).toEqual([
+          'Loan Agreement',
+          'Extra terms',
+          'Privacy Policy',
+          'Authorization for Automatic Debit',
+        ]);
+        const urls = [];
+        for (let position = 0; position < titles.length; position++) {
+          const jump = await post(s.app, '/v3/contract/contract-jump', {
+            productId: 'P-1',
+            scene: 3,
+            position,
+          });
+          urls.push(jump.body.data.contract_url);
+        }
+        expect(urls).toEqual([
+          '/agreement?id=AG-LOAN&productId=P-1',
+          '/privacy?extra=1&productId=P-1',
+          '/privacy?productId=P-1',
+          '/agreement?id=AG-DEBIT&productId=P-1',
+        ]);
+      } finally {
+        await s.app.db.deleteFrom('agreements').where('id', '=', 'AG-EXTRA').execute();
+      }
+    });
+
     it('jumps to an app-relative agreement address', async () => {
       const { body } = await post(s.app, '/v3/contract/contract-jump', {
         productId: 'P-1',

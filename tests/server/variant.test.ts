@@ -56,7 +56,6 @@ describe.each(backends)('obfuscated variant (/gopia/goya) on %s', (backend) => {
     expect(list.body.data[0]).toEqual({
       [F.id as string]: 'AG-LOAN',
       [F.title as string]: 'Loan Agreement',
-      [F.position as string]: 0,
     });
     const jump = await get(s.app, '/gopia/goya/misunderstood?productId=P-1&scene=3&position=1');
     expect(jump.body.data[F.contract_url as string]).toBe('/privacy?productId=P-1');

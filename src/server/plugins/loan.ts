@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { access, borrowerOf } from '../identity/index.js';
 import { ok, registerFamilyErrors, v3Fail } from '../lib/envelope.js';
-import { agreementUrl, listAgreements } from '../repos/agreements.js';
+import { agreementItem, agreementUrl, listAgreements } from '../repos/agreements.js';
 import { recordEvent } from '../repos/events.js';
 import { createOrder, findOrder, lendDetailsUrl, loanDetailsView } from '../repos/orders.js';
 import { confirmView, findProduct, quoteProblem } from '../repos/products.js';
@@ -29,7 +29,7 @@ export default async function loanPlugin(app: FastifyInstance): Promise<void> {
   app.get('/v3/contract/contract', { schema: s.contract, ...access.public }, async (request) => {
     const { scene } = request.query as { productId: string; scene?: number };
     const rows = await listAgreements(db, scene ?? CONTRACT_SCENE);
-    return ok('v3', { data: rows.map((a) => ({ id: a.id, title: a.title, position: a.position })) });
+    return ok('v3', { data: rows.map(agreementItem) });
   });
 
   app.post(

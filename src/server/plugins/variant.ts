@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { demoJointFail } from '../demo/promo.js';
 import { access, borrowerOf } from '../identity/index.js';
 import { fail, ok, registerFamilyErrors } from '../lib/envelope.js';
-import { agreementUrl, listAgreements } from '../repos/agreements.js';
+import { agreementItem, agreementUrl, listAgreements } from '../repos/agreements.js';
 import { recordEvent } from '../repos/events.js';
 import { createOrder, lendDetailsUrl } from '../repos/orders.js';
 import {
@@ -20,6 +20,8 @@ import { CONTRACT_SCENE } from './loan.js';
 
 /** App scheme the native wrapper opens for a product detail (spec §3 configuration, D-39). */
 export const PRODUCT_SCHEME = 'lender://product/detail';
+/** App scheme of the native app's application flow for a product (the product page's apply). */
+export const PRODUCT_APPLY_SCHEME = 'lender://product/apply';
 
 /**
  * Where a product jump leads: an absolute same-origin http(s) address (opened by the page) or an app
@@ -49,7 +51,7 @@ export default async function variantPlugin(app: FastifyInstance): Promise<void>
   app.get('/gopia/goya/cultures', { schema: s.cultures, ...access.public }, async (request) => {
     const { scene } = request.query as { scene?: number };
     const rows = await listAgreements(db, scene ?? CONTRACT_SCENE);
-    return done(rows.map((a) => ({ id: a.id, title: a.title, position: a.position })));
+    return done(rows.map(agreementItem));
   });
 
   app.get(

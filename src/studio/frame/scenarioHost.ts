@@ -53,7 +53,7 @@ export function createScenarioHost(options: {
   log: LogSink;
 }): ScenarioHost {
   const { scenario, config, toaster, log } = options;
-  const listeners = new Map<NativeEvent, Set<() => void>>();
+  const listeners = new Map<NativeEvent, Set<() => boolean | void>>();
   const stores = {
     local: scenarioStorage('local', scenario?.storage?.local, log),
     session: scenarioStorage('session', scenario?.storage?.session, log),
@@ -123,7 +123,7 @@ export function createScenarioHost(options: {
       return () => listeners.get(event)?.delete(handler);
     },
     emit(event) {
-      listeners.get(event)?.forEach((handler) => handler());
+      listeners.get(event)?.forEach((handler) => void handler());
     },
     geolocate: async () => ({ latitude: 14.5995, longitude: 120.9842 }),
     alert(text) {

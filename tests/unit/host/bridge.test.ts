@@ -141,13 +141,26 @@ describe('native events (P-19)', () => {
     const win = {} as { onIosBack?: () => void; onNativeClose?: () => void };
     const events = installNativeEvents(win);
     const seen: string[] = [];
-    const off = events.on('back', () => seen.push('back'));
-    events.on('close', () => seen.push('close'));
+    const off = events.on('back', () => void seen.push('back'));
+    events.on('close', () => void seen.push('close'));
     win.onIosBack!();
     win.onNativeClose!();
     off();
     win.onIosBack!();
     expect(seen).toEqual(['back', 'close']);
+  });
+
+  // Issue 16 item 12: the Android back button goes through the bridge's global; the native app
+  // learns whether the page used it (closed a popup) or should go back itself.
+  it('window.onAndroidBack answers whether a handler used it', () => {
+    const win = {} as { onAndroidBack?: () => boolean };
+    const events = installNativeEvents(win);
+    expect(win.onAndroidBack!()).toBe(false);
+    const off = events.on('androidBack', () => true);
+    events.on('androidBack', () => false);
+    expect(win.onAndroidBack!()).toBe(true);
+    off();
+    expect(win.onAndroidBack!()).toBe(false);
   });
 
   it('a failing handler does not stop the others', () => {
@@ -158,7 +171,7 @@ describe('native events (P-19)', () => {
     events.on('back', () => {
       throw new Error('x');
     });
-    events.on('back', () => seen.push('second'));
+    events.on('back', () => void seen.push('second'));
     win.onIosBack!();
     expect(seen).toEqual(['second']);
     warn.mockRestore();

@@ -81,4 +81,14 @@ describe.each([
     expect(host.log.toasts).toEqual([]);
     expect(host.log.navigations).toEqual([]);
   });
+
+  // Issue 16 item 4: `??` keeps "", so the payload of §3 always has invite_code.
+  it('S2.1-19: register sends invite_code even when the link has none (an empty text)', async () => {
+    const host = await apply(id, { id: '1' }, { ok: true, code: 0 }, phone);
+    await waitFor(() => expect(host.log.calls.some((c) => c.path.endsWith('register'))).toBe(true));
+    const body = host.log.calls.find((c) => c.path.endsWith('register'))!.body!;
+    expect(body).toHaveProperty('invite_code', '');
+    // The template's empty fields still fall back (or, not ??): appName is the configured code.
+    expect(body.appName).toBe('pesoquick');
+  });
 });

@@ -36,6 +36,37 @@ describe('navigate action', () => {
     ]);
   });
 
+  // Issue 16 item 7 (S2.20-16, D-12): what counts only when the borrower really goes.
+  it('before runs once the address is accepted, just before the page changes', async () => {
+    const h = harness({}, { initial: { data: { h5Url: 'https://pay.example.com/x' } } });
+    const flag = { do: 'storage', scope: 'session', op: 'set', key: 'showBankTip', value: '1' };
+    const order: string[] = [];
+    const navigate = h.host.navigate;
+    h.host.navigate = (to, options) => {
+      order.push(`navigate ${h.host.storage('session').getItem('showBankTip') ?? 'unset'}`);
+      navigate(to, options);
+    };
+    await h.run([{ do: 'navigate', to: { $: 'data.h5Url' }, before: [flag] }]);
+    expect(order).toEqual(['navigate 1']);
+  });
+
+  it('before does not run when the address is refused (a javascript: h5Url)', async () => {
+    const h = harness({}, { initial: { data: { h5Url: 'javascript:alert(1)' } } });
+    const flag = { do: 'storage', scope: 'session', op: 'set', key: 'showBankTip', value: '1' };
+    const outcome = await h.run([{ do: 'navigate', to: { $: 'data.h5Url' }, before: [flag] }]);
+    expect(outcome).toBe('stop');
+    expect(h.host.storage('session').getItem('showBankTip')).toBeNull();
+    expect(h.host.log.navigations).toEqual([]);
+    expect(h.host.log.toasts).toEqual([{ text: 'This link cannot be opened' }]);
+  });
+
+  it('a before that stops keeps the page where it is', async () => {
+    const h = harness();
+    const outcome = await h.run([{ do: 'navigate', to: '/repay', before: [{ do: 'stop' }] }]);
+    expect(outcome).toBe('stop');
+    expect(h.host.log.navigations).toEqual([]);
+  });
+
   it('follows the first usable value of an or', async () => {
     const h = harness({}, { initial: { data: { h5Url: '' } } });
     await h.run([{ do: 'navigate', to: { or: [{ $: 'data.h5Url' }, '/repay'] } }]);
