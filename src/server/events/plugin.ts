@@ -64,6 +64,8 @@ export default async function eventsPlugin(app: FastifyInstance): Promise<void> 
     {
       bodyLimit: MAX_BATCH_BYTES,
       schema: trackSchema,
+      // Keyed by the device or first-party id, never by the borrower's session (privacy).
+      config: { access: 'public' },
       onRequest: async (request) => {
         if (!sameOrigin(request))
           throw Object.assign(new Error('Events come from this site only'), { statusCode: 403 });

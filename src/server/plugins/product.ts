@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { borrowerOf } from '../lib/borrower.js';
+import { access, borrowerOf } from '../identity/index.js';
 import { ok, registerFamilyErrors, v3Fail } from '../lib/envelope.js';
 import { recordEvent } from '../repos/events.js';
 import { findProduct, recProductView, type ProductRow } from '../repos/products.js';
@@ -23,23 +23,23 @@ export default async function productPlugin(app: FastifyInstance): Promise<void>
   registerFamilyErrors(app, 'v3');
   const db = app.db;
 
-  app.post('/v3/product/list', { schema: s.list }, async () =>
+  app.post('/v3/product/list', { schema: s.list, ...access.public }, async () =>
     ok('v3', { list: (await app.catalogue.list()).map(recProductView) }),
   );
 
-  app.post('/v3/product/detail', { schema: s.detail }, async (request, reply) => {
+  app.post('/v3/product/detail', { schema: s.detail, ...access.public }, async (request, reply) => {
     const { productId } = request.body as { productId: string };
     const product = await findProduct(db, productId);
     if (!product) return reply.code(404).send(v3Fail('Product not found'));
     return ok('v3', recProductView(product));
   });
 
-  app.post('/v3/product/apply', { schema: s.apply }, async (request, reply) => {
+  app.post('/v3/product/apply', { schema: s.apply, ...access.read }, async (request, reply) => {
     const { productId } = request.body as { productId: string };
     const product = await findProduct(db, productId);
     if (!product) return reply.code(404).send(v3Fail('Product not found'));
     if (product.enabled !== 1) return v3Fail('This product is not available now');
-    await recordEvent(db, borrowerOf(request), 'product-apply', { productId });
+    await recordEvent(db, borrowerOf(request).id, 'product-apply', { productId });
     return ok('v3', { target: applyTarget(request, product) });
   });
 }
