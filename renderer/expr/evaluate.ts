@@ -11,10 +11,12 @@ export interface EvalEnv {
   scope: Scope;
   format: Formatter;
   onRead?: ReadListener;
+  /** The app's clock (Host.now) for now(); Date.now when not given. */
+  now?: () => number;
 }
 
-type Args = unknown;
-type Operator = (args: Args, env: EvalEnv) => unknown;
+export type Args = unknown;
+export type Operator = (args: Args, env: EvalEnv) => unknown;
 
 const MAX_DEPTH = 64;
 
@@ -47,12 +49,12 @@ function outside(onRead: ReadListener | undefined, vars: Record<string, unknown>
 }
 
 // Each operator evaluates its own arguments so that `and`, `or` and `if` short-circuit.
-function sub(env: EvalEnv, expr: unknown): unknown {
+export function sub(env: EvalEnv, expr: unknown): unknown {
   return (env as EvalEnv & { depthEval: (e: unknown) => unknown }).depthEval(expr);
 }
 
 // Evaluates with extra variables in scope (the list item of `filter` and `toObject`).
-function subWith(env: EvalEnv, expr: unknown, vars: Record<string, unknown>): unknown {
+export function subWith(env: EvalEnv, expr: unknown, vars: Record<string, unknown>): unknown {
   return (env as EvalEnv & { scopedEval: (e: unknown, v: Record<string, unknown>) => unknown }).scopedEval(
     expr,
     vars,
@@ -252,6 +254,18 @@ const OPERATORS: Record<string, Operator> = Object.assign(Object.create(null) as
 });
 
 export const OPERATOR_NAMES: readonly string[] = Object.keys(OPERATORS);
+
+/**
+ * Adds operators to the interpreter: the function library (renderer/expr/functions/) loads on
+ * first use and registers here, so the first screen's code does not carry it.
+ */
+export function registerOperators(more: Readonly<Record<string, Operator>>): void {
+  for (const name of Object.keys(more)) {
+    if (Object.prototype.hasOwnProperty.call(OPERATORS, name)) continue;
+    OPERATORS[name] = more[name]!;
+    (OPERATOR_NAMES as string[]).push(name);
+  }
+}
 
 export function evaluate(expr: unknown, env: EvalEnv): unknown {
   return ev(expr, env, 0);
