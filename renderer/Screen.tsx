@@ -1,15 +1,17 @@
 // Renders one screen document with a host: creates its state, runs its sources and
-// on-load actions, wires timers and native events, and tears everything down on unmount.
+// on-load actions, wires timers, triggers and native events, and tears everything down on unmount.
 import { useEffect, useMemo, useRef } from 'react';
 import type { Host } from './host';
 import type { ScreenDocument } from './types.gen';
-import { createStore } from './store/store';
+import { createStore, REFUSED, type WriteGuard } from './store/store';
 import { createTimers, type TimerSpec } from './timers';
 import { EngineContext, ROOT_FRAME, evalIn, type Engine } from './engine';
 import { runActions } from './action';
 import { Blocks } from './Blocks';
 import { ModalLayer } from './ModalLayer';
 import { toText } from './expr/values';
+import { useLanguage } from './lang/useLanguage';
+import type { LanguageModule } from './lang/load';
 
 export interface ScreenProps {
   doc: ScreenDocument;
@@ -21,18 +23,45 @@ export interface ScreenProps {
   onSettled?: () => void;
 }
 
+type Report = (blockPath: string, code: string, message: string) => void;
+
+/** Variables typed by the language module; without it (it could not load) they are kept as written. */
+function variablesOf(doc: ScreenDocument, lang: LanguageModule | null, report: Report) {
+  const decls = doc.variables ?? {};
+  const say = (name: string, message: string) => report(`/variables/${name}`, 'variable-type', message);
+  if (lang) return { vars: lang.initialVariables(decls, say), guard: lang.variableGuard(decls, say) };
+  const vars: Record<string, unknown> = {};
+  for (const [name, decl] of Object.entries(decls)) if (decl && name !== '__proto__') vars[name] = decl.value;
+  // A screen without variables has nothing under vars.* to write.
+  const guard: WriteGuard | undefined = doc.variables
+    ? undefined
+    : (path) => {
+        say(path.split('.')[1] ?? '', `there is no variable '${path}' in this screen's variables`);
+        return REFUSED;
+      };
+  return { vars, guard };
+}
+
 function createEngine(
   doc: ScreenDocument,
   host: Host,
   params: Record<string, unknown>,
+  lang: LanguageModule | null,
 ): { engine: Engine; abort: () => void } {
   const controller = new AbortController();
-  const store = createStore({
-    params,
-    ui: { ...(doc.state?.ui ?? {}) },
-    form: { ...(doc.state?.form ?? {}) },
-    data: { ...(doc.state?.data ?? {}) },
-  });
+  const report: Report = (blockPath, code, message) =>
+    host.report({ screenId: doc.id, blockPath, code, message });
+  const { vars, guard } = variablesOf(doc, lang, report);
+  const store = createStore(
+    {
+      params,
+      ui: { ...(doc.state?.ui ?? {}) },
+      form: { ...(doc.state?.form ?? {}) },
+      data: { ...(doc.state?.data ?? {}) },
+      vars,
+    },
+    guard,
+  );
   const engine: Engine = {
     screenId: doc.id,
     doc,
@@ -41,31 +70,60 @@ function createEngine(
     signal: controller.signal,
     timers: null as never,
   };
-  engine.timers = createTimers(store, (doc.timers ?? {}) as Record<string, TimerSpec>, (id) => {
-    void runActions(engine, doc.timers?.[id]?.onEnd, ROOT_FRAME, `/timers/${id}/onEnd`);
-  });
+  if (lang && (doc.computed || doc.triggers)) engine.lang = lang.createRuntime(engine);
+  const timers = (doc.timers ?? {}) as Record<string, TimerSpec>;
+  engine.timers = createTimers(
+    store,
+    timers,
+    (id) => void runActions(engine, doc.timers?.[id]?.onEnd, ROOT_FRAME, `/timers/${id}/onEnd`),
+    {
+      now: () => host.now(),
+      evaluate: (expr) => evalIn(engine, ROOT_FRAME, expr),
+      onTick: (id) => void runActions(engine, doc.timers?.[id]?.onTick, ROOT_FRAME, `/timers/${id}/onTick`),
+    },
+  );
   return {
     engine,
     abort: () => {
       controller.abort();
       engine.timers.dispose();
+      engine.appear?.dispose();
     },
   };
 }
 
-export function Screen({ doc, host, params, setTitle = true, onSettled }: ScreenProps) {
-  const { engine, abort } = useMemo(() => createEngine(doc, host, params), [doc, host, params]);
+/** Waits for the language module when the document needs it (renderer/lang/needs.ts). */
+export function Screen(props: ScreenProps) {
+  const lang = useLanguage(props.doc, props.host);
+  return lang === undefined ? null : <ScreenView {...props} lang={lang} />;
+}
+
+function ScreenView({
+  doc,
+  host,
+  params,
+  setTitle = true,
+  onSettled,
+  lang,
+}: ScreenProps & { lang: LanguageModule | null }) {
+  const { engine, abort } = useMemo(() => createEngine(doc, host, params, lang), [doc, host, params, lang]);
   const settled = useRef(onSettled);
   useEffect(() => {
     settled.current = onSettled;
   });
 
   useEffect(() => {
+    const stopTriggers = engine.lang?.startTriggers();
     const sources = (doc.sources ?? []).map((call, i) =>
       runActions(engine, [call], ROOT_FRAME, `/sources/${i}`),
     );
     void Promise.all(sources)
-      .then(() => runActions(engine, doc.onLoad, ROOT_FRAME, '/onLoad'))
+      .then(() => {
+        // After the sources, so that a countdown's `seconds` may read what they loaded.
+        for (const [id, timer] of Object.entries(doc.timers ?? {}))
+          if (timer?.autoStart && !engine.signal.aborted) engine.timers.start(id);
+        return runActions(engine, doc.onLoad, ROOT_FRAME, '/onLoad');
+      })
       .then(() => {
         if (!engine.signal.aborted) settled.current?.();
       });
@@ -81,6 +139,7 @@ export function Screen({ doc, host, params, setTitle = true, onSettled }: Screen
     ];
     return () => {
       off.forEach((f) => f());
+      stopTriggers?.();
       abort();
     };
   }, [engine, abort, doc, host]);

@@ -3,7 +3,7 @@ import type { CallAction } from '../types.gen';
 import type { ApiCall, ApiResult } from '../host';
 import { evaluateBody, evaluateFields } from '../expr/evaluate';
 import { readPath } from '../expr/path';
-import { scopeOf, storePath } from '../engine';
+import { evalEnv, storePath } from '../engine';
 import { toText } from '../expr/values';
 
 // Calls in flight by lock name, per engine: a second tap on Pay while the first is pending does nothing.
@@ -19,7 +19,7 @@ const call: ActionRunner<CallAction> = async (action, ctx) => {
   const { engine, frame } = ctx;
   const locks = locksOf(engine);
   if (action.lock && locks.has(action.lock)) return 'stop';
-  const env = { scope: scopeOf(engine.store.get(), frame, engine.host), format: engine.host.format };
+  const env = evalEnv(engine, frame);
   const request: ApiCall = {
     api: action.api,
     method: action.method ?? 'POST',

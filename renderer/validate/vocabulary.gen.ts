@@ -1074,13 +1074,14 @@ export const vocabulary: Vocabulary = {
       returns: 'object',
       signature: 'toObject(list: list, key: field, value?: field) → object',
     },
-    now: { params: [], returns: 'date', signature: 'now() → date' },
+    now: { params: [], returns: 'date', library: true, signature: 'now() → date' },
     date: {
       params: [
         ['value', 'any'],
         ['pattern', 'pattern?'],
       ],
       returns: 'date',
+      library: true,
       signature: 'date(value: any, pattern?: pattern) → date',
     },
     formatDate: {
@@ -1089,6 +1090,7 @@ export const vocabulary: Vocabulary = {
         ['pattern', 'pattern'],
       ],
       returns: 'text',
+      library: true,
       signature: 'formatDate(date: date, pattern: pattern) → text',
     },
     dateAdd: {
@@ -1098,6 +1100,7 @@ export const vocabulary: Vocabulary = {
         ['unit', '"seconds"|"minutes"|"hours"|"days"|"weeks"|"months"|"years"'],
       ],
       returns: 'date',
+      library: true,
       signature:
         'dateAdd(date: date, amount: integer, unit: "seconds" | "minutes" | "hours" | "days" | "weeks" | "months" | "years") → date',
     },
@@ -1108,6 +1111,7 @@ export const vocabulary: Vocabulary = {
         ['unit', '"seconds"|"minutes"|"hours"|"days"|"weeks"|"months"|"years"'],
       ],
       returns: 'integer',
+      library: true,
       signature:
         'dateDiff(from: date, to: date, unit: "seconds" | "minutes" | "hours" | "days" | "weeks" | "months" | "years") → integer',
     },
@@ -1117,6 +1121,7 @@ export const vocabulary: Vocabulary = {
         ['unit', '"day"|"week"|"month"|"year"'],
       ],
       returns: 'date',
+      library: true,
       signature: 'startOf(date: date, unit: "day" | "week" | "month" | "year") → date',
     },
     datePart: {
@@ -1125,6 +1130,7 @@ export const vocabulary: Vocabulary = {
         ['part', '"year"|"month"|"day"|"hour"|"minute"|"second"|"weekday"'],
       ],
       returns: 'integer',
+      library: true,
       signature:
         'datePart(date: date, part: "year" | "month" | "day" | "hour" | "minute" | "second" | "weekday") → integer',
     },
@@ -1135,6 +1141,7 @@ export const vocabulary: Vocabulary = {
         ['as', 'name?'],
       ],
       returns: 'integer',
+      library: true,
       signature: 'count(list: list, where?: each, as?: name) → integer',
     },
     sum: {
@@ -1143,6 +1150,7 @@ export const vocabulary: Vocabulary = {
         ['field', 'field?'],
       ],
       returns: 'number',
+      library: true,
       signature: 'sum(list: list, field?: field) → number',
     },
     find: {
@@ -1152,6 +1160,7 @@ export const vocabulary: Vocabulary = {
         ['as', 'name?'],
       ],
       returns: 'any',
+      library: true,
       signature: 'find(list: list, where: each, as?: name) → any',
     },
     sort: {
@@ -1161,6 +1170,7 @@ export const vocabulary: Vocabulary = {
         ['order', '"asc"|"desc"?'],
       ],
       returns: 'list',
+      library: true,
       signature: 'sort(list: list, field?: field, order?: "asc" | "desc") → list',
     },
     map: {
@@ -1170,6 +1180,7 @@ export const vocabulary: Vocabulary = {
         ['as', 'name?'],
       ],
       returns: 'list',
+      library: true,
       signature: 'map(list: list, to: each, as?: name) → list',
     },
     '*': {
@@ -1178,6 +1189,7 @@ export const vocabulary: Vocabulary = {
         ['b', 'number'],
       ],
       returns: 'number',
+      library: true,
       signature: '*(a: number, b: number) → number',
     },
     '/': {
@@ -1186,6 +1198,7 @@ export const vocabulary: Vocabulary = {
         ['b', 'number'],
       ],
       returns: 'number',
+      library: true,
       signature: '/(a: number, b: number) → number',
     },
     '%': {
@@ -1194,6 +1207,7 @@ export const vocabulary: Vocabulary = {
         ['b', 'number'],
       ],
       returns: 'number',
+      library: true,
       signature: '%(a: number, b: number) → number',
     },
     round: {
@@ -1202,6 +1216,7 @@ export const vocabulary: Vocabulary = {
         ['digits', 'integer?'],
       ],
       returns: 'number',
+      library: true,
       signature: 'round(value: number, digits?: integer) → number',
     },
     floor: {
@@ -1210,6 +1225,7 @@ export const vocabulary: Vocabulary = {
         ['digits', 'integer?'],
       ],
       returns: 'number',
+      library: true,
       signature: 'floor(value: number, digits?: integer) → number',
     },
     ceil: {
@@ -1218,17 +1234,25 @@ export const vocabulary: Vocabulary = {
         ['digits', 'integer?'],
       ],
       returns: 'number',
+      library: true,
       signature: 'ceil(value: number, digits?: integer) → number',
     },
-    abs: { params: [['value', 'number']], returns: 'number', signature: 'abs(value: number) → number' },
+    abs: {
+      params: [['value', 'number']],
+      returns: 'number',
+      library: true,
+      signature: 'abs(value: number) → number',
+    },
     min: {
       params: [['values', 'number|list...']],
       returns: 'number',
+      library: true,
       signature: 'min(values...: number | list) → number',
     },
     max: {
       params: [['values', 'number|list...']],
       returns: 'number',
+      library: true,
       signature: 'max(values...: number | list) → number',
     },
     clamp: {
@@ -1238,12 +1262,33 @@ export const vocabulary: Vocabulary = {
         ['high', 'number'],
       ],
       returns: 'number',
+      library: true,
       signature: 'clamp(value: number, low: number, high: number) → number',
     },
-    toNumber: { params: [['value', 'any']], returns: 'number', signature: 'toNumber(value: any) → number' },
-    upper: { params: [['text', 'text']], returns: 'text', signature: 'upper(text: text) → text' },
-    lower: { params: [['text', 'text']], returns: 'text', signature: 'lower(text: text) → text' },
-    trim: { params: [['text', 'text']], returns: 'text', signature: 'trim(text: text) → text' },
+    toNumber: {
+      params: [['value', 'any']],
+      returns: 'number',
+      library: true,
+      signature: 'toNumber(value: any) → number',
+    },
+    upper: {
+      params: [['text', 'text']],
+      returns: 'text',
+      library: true,
+      signature: 'upper(text: text) → text',
+    },
+    lower: {
+      params: [['text', 'text']],
+      returns: 'text',
+      library: true,
+      signature: 'lower(text: text) → text',
+    },
+    trim: {
+      params: [['text', 'text']],
+      returns: 'text',
+      library: true,
+      signature: 'trim(text: text) → text',
+    },
     padStart: {
       params: [
         ['text', 'text'],
@@ -1251,6 +1296,7 @@ export const vocabulary: Vocabulary = {
         ['fill', 'text?'],
       ],
       returns: 'text',
+      library: true,
       signature: 'padStart(text: text, length: integer, fill?: text) → text',
     },
     padEnd: {
@@ -1260,6 +1306,7 @@ export const vocabulary: Vocabulary = {
         ['fill', 'text?'],
       ],
       returns: 'text',
+      library: true,
       signature: 'padEnd(text: text, length: integer, fill?: text) → text',
     },
     replace: {
@@ -1269,6 +1316,7 @@ export const vocabulary: Vocabulary = {
         ['with', 'text'],
       ],
       returns: 'text',
+      library: true,
       signature: 'replace(text: text, find: text, with: text) → text',
     },
     contains: {
@@ -1277,6 +1325,7 @@ export const vocabulary: Vocabulary = {
         ['part', 'text'],
       ],
       returns: 'boolean',
+      library: true,
       signature: 'contains(text: text, part: text) → boolean',
     },
   },

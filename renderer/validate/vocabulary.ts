@@ -35,6 +35,8 @@ export interface FunctionSignature {
   readonly returns: string;
   /** The argument is the expression itself ({"not": x}), not a list of arguments. */
   readonly bare?: boolean;
+  /** A library function: a call only with a list of arguments ({"date": "x"} in fields is a field). */
+  readonly library?: boolean;
   /** round(value: number, digits?: integer) → number */
   readonly signature: string;
 }

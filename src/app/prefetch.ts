@@ -34,6 +34,7 @@ export function sourceCalls(
     ui: section(entry.state, 'ui'),
     form: section(entry.state, 'form'),
     data: section(entry.state, 'data'),
+    vars: {},
     timers: {},
     modals: [],
     locals: {},

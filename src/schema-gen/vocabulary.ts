@@ -53,6 +53,7 @@ export function vocabularyModule(set: SchemaSet): string {
         params: f.params.map((p) => [p.name, p.spec]),
         returns: f.returns,
         ...(f.bare ? { bare: true } : {}),
+        ...(f.library ? { library: true } : {}),
         signature: signatureText(f),
       },
     ]),
