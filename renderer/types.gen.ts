@@ -887,7 +887,7 @@ export interface Operator {
    */
   find?: [unknown, unknown] | [unknown, unknown, unknown];
   /**
-   * A sorted copy of the list, by the items (field "") or by a field of each item, "asc" (default) or "desc". Numbers and numeric text sort by value, before other text, which sorts by character code (capitals first); missing and null always come last. Items that compare equal keep their order.
+   * A sorted copy of the list, by the items (field "") or by a field of each item, "asc" (default) or "desc". Numbers and numeric text sort by value, before other text, which sorts by character code (capitals first); "desc" is the reverse order, except that missing and null always come last. Items that compare equal keep their order.
    *
    * @minItems 1
    * @maxItems 3

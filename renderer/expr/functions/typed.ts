@@ -56,8 +56,11 @@ function convertValue(types: string[], value: unknown): unknown {
       return toText(value);
     case 'boolean':
       return isTruthy(value);
-    case 'date':
-      return parseDate(value) ?? INVALID;
+    case 'date': {
+      // A date is to the second (as its text is written), so arithmetic on it counts exactly.
+      const ms = parseDate(value);
+      return ms === undefined ? INVALID : Math.floor(ms / 1000) * 1000;
+    }
     case 'list':
       return [];
     case 'object':
@@ -77,8 +80,9 @@ function convert(param: Param, expr: unknown, env: EvalEnv): unknown {
 }
 
 function result(type: string, value: unknown): unknown {
+  // `+ 0` turns -0 into 0: a borrower never sees "-0".
   if (type === 'number' || type === 'integer')
-    return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+    return typeof value === 'number' && Number.isFinite(value) ? value + 0 : undefined;
   if (type === 'date') return typeof value === 'number' && Number.isFinite(value) ? toIso(value) : undefined;
   return value;
 }
