@@ -42,27 +42,29 @@ export function createComputed(
   function get(name: string, state: ScreenState): unknown {
     const entry = entries.get(name)!;
     if (entry.state === state) return entry.value;
-    if (entry.reads && !moved(entry.reads, deps.scope(state))) {
-      entry.state = state;
-      return entry.value;
-    }
+    // Checked before anything is read: asking whether its reads moved reads them, itself included.
     if (working.has(name)) {
       if (!reported.has(name))
-        deps.report(name, `computed '${name}' reads itself (through ${[...working].join(' → ')})`);
+        deps.report(name, `computed '${name}' reads itself (through ${[...working, name].join(' → ')})`);
       reported.add(name);
       return undefined;
     }
     working.add(name);
-    const { reads, onRead } = recorder();
     try {
-      const raw = evaluate(decls[name]!.value, {
-        scope: deps.scope(state),
-        format: deps.format,
-        now: deps.now,
-        onRead,
-      });
-      const typed = raw === undefined ? undefined : toType(decls[name]!.type, raw);
-      Object.assign(entry, { state, reads, value: typed === NOT_OF_TYPE ? undefined : typed });
+      if (!entry.reads || moved(entry.reads, deps.scope(state))) {
+        const { reads, onRead } = recorder();
+        const decl = decls[name]!;
+        const raw = evaluate(decl.value, {
+          scope: deps.scope(state),
+          format: deps.format,
+          now: deps.now,
+          onRead,
+        });
+        const typed = raw === undefined ? undefined : toType(decl.type, raw);
+        entry.reads = reads;
+        entry.value = typed === NOT_OF_TYPE ? undefined : typed;
+      }
+      entry.state = state;
     } finally {
       working.delete(name);
     }

@@ -92,6 +92,22 @@ describe('computed values', () => {
     expect(cycles.length).toBeLessThanOrEqual(2);
   });
 
+  it('one that reads itself survives a change of state (found by the fuzz test: it overflowed the stack)', async () => {
+    const user = userEvent.setup();
+    const { host } = renderScreen(
+      screenDoc(
+        [
+          { type: 'text', text: { t: 'x=[{computed.x}]' } },
+          { type: 'button', label: 'Go', onTap: [{ do: 'set', path: 'ui.n', value: 1 }] },
+        ],
+        { computed: { x: { type: 'text', value: { $: 'computed.x' } } } } as never,
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Go' }));
+    expect(screen.getByText('x=[]')).toBeTruthy();
+    expect(host.log.problems.map((p) => p.code)).toEqual(['computed-cycle']);
+  });
+
   it('one that reads the clock is worked out again on every change', () => {
     let clock = Date.parse('2025-02-28T15:59:00Z');
     const store = createStore({ ui: { n: 0 } });
