@@ -916,6 +916,9 @@ export interface ActionBase {
    * Runs only when this is truthy (otherwise it is skipped and the sequence goes on).
    */
   when?: Expr;
+  /**
+   * What it needs from the engine and the app: capability name → minimum version or "*" (see Capability gating).
+   */
   requires?: Requires;
   /**
    * Runs instead of this action when its `requires` is not met, or when this engine does not know the action at all (a document written for a newer app). Without it the action is skipped and the sequence goes on.
@@ -1339,6 +1342,9 @@ export interface BlockBase {
    * Shown only when this is truthy.
    */
   visible?: Expr;
+  /**
+   * What it needs from the engine and the app: capability name → minimum version or "*" (see Capability gating).
+   */
   requires?: Requires;
   /**
    * What to show if this block fails to render, or if this engine or app does not meet its `requires`: another block, or null for nothing.

@@ -1,9 +1,10 @@
-// The engine's own version: the screen language edition it renders. schemaVersion (1) is the
-// major: a document of schemaVersion 2 is refused whole. The minor grows with every edition that
-// only adds: 1.0 is the first edition, 1.1 adds variables, computed values, triggers, the
+// The engine's own version: the screen language edition it renders (x-engine-version in
+// schemas/screen.schema.json, so the docs and the engine cannot disagree). schemaVersion (1) is
+// the major: a document of schemaVersion 2 is refused whole. The minor grows with every edition
+// that only adds: 1.0 is the first edition, 1.1 adds variables, computed values, triggers, the
 // function library, requires/otherwise, onAppear and the timer additions. A block or action
 // can ask for a newer one with {"requires": {"engine": "1.2"}} and say what to do otherwise.
-export const ENGINE_VERSION = '1.1';
+export { ENGINE_VERSION } from './engineVersion.gen';
 
 /** The numbers of a version ("3.4.0-beta" reads 3.4.0); null when it has none. */
 function parts(version: string): number[] | null {

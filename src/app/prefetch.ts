@@ -7,6 +7,7 @@ import type { ApiCall, Host } from '../../renderer/host';
 import { ROOT_FRAME, scopeOf } from '../../renderer/engine';
 import { evaluate, evaluateBody, evaluateFields } from '../../renderer/expr/evaluate';
 import { isTruthy } from '../../renderer/expr/values';
+import { needsLanguage } from '../../renderer/lang/needs';
 import type { ScreenState } from '../../renderer/store/store';
 import type { AppHost } from '../host/createHost';
 
@@ -47,6 +48,9 @@ export function sourceCalls(
     const action = raw as Record<string, unknown>;
     if (action.do !== 'call' || typeof action.api !== 'string' || typeof action.path !== 'string') continue;
     if (action.files) continue;
+    // Variables, computed values and library functions are not worked out before the screen
+    // mounts: such a call could not match the one the screen makes, so it is not started early.
+    if (needsLanguage(action) || /"(vars|computed)\./.test(JSON.stringify(action))) continue;
     if ('when' in action && !isTruthy(evaluate(action.when, env))) continue;
     const call: ApiCall = {
       api: action.api,

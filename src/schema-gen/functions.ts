@@ -118,6 +118,14 @@ export function functionNamesModule(set: SchemaSet): string {
   ].join('\n');
 }
 
+/** renderer/lang/engineVersion.gen.ts: the edition of the language the schemas describe. */
+export function engineVersionModule(set: SchemaSet): string {
+  const screen = set.all.find((s) => s.$id === 'screen.schema.json');
+  const version = screen?.['x-engine-version'];
+  if (typeof version !== 'string') throw new Error('screen.schema.json has no x-engine-version');
+  return `/** The screen language edition this engine renders. */\nexport const ENGINE_VERSION = ${JSON.stringify(version)};\n`;
+}
+
 /** The signature as the docs and the studio show it: round(value: number, digits?: integer) → number. */
 export function signatureText(f: FunctionInfo): string {
   const params = f.params.map(

@@ -29,7 +29,8 @@ function rewrite(node: unknown, baseId: string): unknown {
       k === 'unevaluatedProperties' ||
       k === 'x-fn' ||
       k === 'x-signatures' ||
-      k === 'x-example-scope'
+      k === 'x-example-scope' ||
+      k === 'x-engine-version'
     )
       continue;
     out[k] = k === '$ref' ? v : rewrite(v, baseId);

@@ -30,6 +30,7 @@ export function createAjv(set: SchemaSet, options: { source: boolean }) {
   ajv.addKeyword({ keyword: 'x-fn', schemaType: 'object' });
   ajv.addKeyword({ keyword: 'x-signatures', schemaType: 'object' });
   ajv.addKeyword({ keyword: 'x-example-scope', schemaType: 'object' });
+  ajv.addKeyword({ keyword: 'x-engine-version', schemaType: 'string' });
   for (const schema of set.all) ajv.addSchema(stripAnnotations(schema) as typeof schema);
   return ajv;
 }
@@ -45,6 +46,7 @@ const ANNOTATIONS = new Set([
   'x-fn',
   'x-signatures',
   'x-example-scope',
+  'x-engine-version',
 ]);
 
 function stripAnnotations(node: unknown, key = ''): unknown {
