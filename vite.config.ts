@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { promoEntry, screenSources } from './src/app/build/screenSources';
 import { precompress } from './src/app/build/precompress';
 import { preloadMount } from './src/app/build/preloadMount';
+import { langChunk } from './src/app/build/langChunk';
 import { screenStamp } from './src/app/build/screenStamp';
 import { studioBuild } from './src/studio/build/studioBuild';
 import { studioEntry } from './src/studio/build/studioEntry';
@@ -28,6 +29,7 @@ export default defineConfig({
     screenSources(resolve(import.meta.dirname, 'screens')),
     screenStamp(import.meta.dirname),
     preloadMount(),
+    langChunk(),
     promoEntry(),
     studioEntry(),
     precompress(),

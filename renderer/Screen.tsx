@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { Host } from './host';
 import type { ScreenDocument } from './types.gen';
-import { createStore, REFUSED, type WriteGuard } from './store/store';
+import { createStore } from './store/store';
 import { createTimers, type TimerSpec } from './timers';
 import { EngineContext, ROOT_FRAME, evalIn, type Engine } from './engine';
 import { runActions } from './action';
@@ -23,25 +23,6 @@ export interface ScreenProps {
   onSettled?: () => void;
 }
 
-type Report = (blockPath: string, code: string, message: string) => void;
-
-/** Variables typed by the language module; without it (it could not load) they are kept as written. */
-function variablesOf(doc: ScreenDocument, lang: LanguageModule | null, report: Report) {
-  const decls = doc.variables ?? {};
-  const say = (name: string, message: string) => report(`/variables/${name}`, 'variable-type', message);
-  if (lang) return { vars: lang.initialVariables(decls, say), guard: lang.variableGuard(decls, say) };
-  const vars: Record<string, unknown> = {};
-  for (const [name, decl] of Object.entries(decls)) if (decl && name !== '__proto__') vars[name] = decl.value;
-  // A screen without variables has nothing under vars.* to write.
-  const guard: WriteGuard | undefined = doc.variables
-    ? undefined
-    : (path) => {
-        say(path.split('.')[1] ?? '', `there is no variable '${path}' in this screen's variables`);
-        return REFUSED;
-      };
-  return { vars, guard };
-}
-
 function createEngine(
   doc: ScreenDocument,
   host: Host,
@@ -49,18 +30,17 @@ function createEngine(
   lang: LanguageModule | null,
 ): { engine: Engine; abort: () => void } {
   const controller = new AbortController();
-  const report: Report = (blockPath, code, message) =>
-    host.report({ screenId: doc.id, blockPath, code, message });
-  const { vars, guard } = variablesOf(doc, lang, report);
+  // Typed by the language module; without it (it could not be loaded) a screen has no variables.
+  const typed = lang && doc.variables ? lang.typedVariables(doc.id, doc.variables, host) : undefined;
   const store = createStore(
     {
       params,
       ui: { ...(doc.state?.ui ?? {}) },
       form: { ...(doc.state?.form ?? {}) },
       data: { ...(doc.state?.data ?? {}) },
-      vars,
+      vars: typed?.vars ?? {},
     },
-    guard,
+    typed?.guard,
   );
   const engine: Engine = {
     screenId: doc.id,

@@ -4419,7 +4419,7 @@ export interface Timer {
   onEnd?: Actions;
 }
 /**
- * A typed variable: read it as vars.<name>, write it with set or a block's bind (vars.<name>). A write of the wrong type is refused and reported; numeric text is accepted for a number, a number for text, any date the `date` function reads for a date, and null (no value) for every type.
+ * A typed variable: read it as vars.<name>, write it with set or a block's bind (vars.<name>). A write of the wrong type is refused and reported; numeric text is accepted for a number, a number for text, any date the `date` function reads for a date, and null (no value) for every type, as is empty text (so an input bound to a number can be cleared).
  *
  * This interface was referenced by `CommonDefinitions`'s JSON-Schema
  * via the `definition` "variable".

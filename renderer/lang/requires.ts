@@ -25,9 +25,3 @@ export function meets(requires: unknown, capabilities: Capabilities): boolean {
   }
   return true;
 }
-
-/** Whether this engine's own side (its version) is met: what a validator can know without a host. */
-export function engineMeets(requires: unknown): boolean {
-  if (!isObject(requires) || typeof requires.engine !== 'string') return true;
-  return atLeast(ENGINE_VERSION, requires.engine);
-}

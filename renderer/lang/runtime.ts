@@ -8,7 +8,15 @@ import { createComputed, type ComputedDecl } from './computed';
 import { watchTriggers, type TriggerDecl } from './triggers';
 import type { LangRuntime } from './types';
 
-export { initialVariables, variableGuard } from './variables';
+import { initialVariables, variableGuard, type Declarations } from './variables';
+import type { Host } from '../host';
+
+/** A screen's variables: their starting values and the guard of the store's vars.* writes. */
+export function typedVariables(screenId: string, decls: Declarations, host: Host) {
+  const say = (name: string, message: string) =>
+    host.report({ screenId, blockPath: `/variables/${name}`, code: 'variable-type', message });
+  return { vars: initialVariables(decls, say), guard: variableGuard(decls, say) };
+}
 
 /** Makes the library's functions known to the interpreter (once, when this module arrives). */
 export function install(): void {

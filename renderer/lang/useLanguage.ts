@@ -21,7 +21,7 @@ export function useLanguage(doc: { id: string }, host: Host): LanguageModule | n
           screenId: doc.id,
           blockPath: '',
           code: 'language-unavailable',
-          message: `the screen language's functions could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
+          message: String(error),
         });
         if (live) setFailed(true);
       },

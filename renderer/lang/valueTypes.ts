@@ -11,12 +11,13 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
- * The value as the type holds it, or NOT_OF_TYPE. null (no value) fits every type; numeric text
- * fits a number, a number or true/false fits text (as written), any date `date` reads fits a date
- * (kept as Manila ISO text).
+ * The value as the type holds it, or NOT_OF_TYPE. null (no value) fits every type, and so does
+ * empty text, read as null (an input bound to a number, cleared); numeric text fits a number, a
+ * number or true/false fits text (as written), any date `date` reads fits a date (kept as Manila
+ * ISO text).
  */
 export function toType(type: string, value: unknown): unknown {
-  if (value === null) return null;
+  if (value === null || (value === '' && type !== 'text')) return null;
   switch (type) {
     case 'text':
       return typeof value === 'string'

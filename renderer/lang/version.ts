@@ -4,7 +4,9 @@
 // that only adds: 1.0 is the first edition, 1.1 adds variables, computed values, triggers, the
 // function library, requires/otherwise, onAppear and the timer additions. A block or action
 // can ask for a newer one with {"requires": {"engine": "1.2"}} and say what to do otherwise.
-export { ENGINE_VERSION } from './engineVersion.gen';
+import { ENGINE_VERSION } from './engineVersion.gen';
+
+export { ENGINE_VERSION };
 
 /** The numbers of a version ("3.4.0-beta" reads 3.4.0); null when it has none. */
 function parts(version: string): number[] | null {
@@ -24,4 +26,14 @@ export function atLeast(have: string | undefined, need: string): boolean {
     if (d !== 0) return d > 0;
   }
   return true;
+}
+
+/**
+ * Whether this engine meets a `requires` on its own side (its version): what a validator can
+ * know without a host. Anything else in it is the app's to answer (renderer/lang/requires.ts).
+ */
+export function engineMeets(requires: unknown): boolean {
+  if (requires === null || typeof requires !== 'object') return true;
+  const need = (requires as Record<string, unknown>).engine;
+  return typeof need !== 'string' || atLeast(ENGINE_VERSION, need);
 }

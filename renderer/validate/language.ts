@@ -1,8 +1,7 @@
 // The checks of the language's second edition that a schema cannot make: variables are declared
 // before they are read or written and hold their type; computed values do not read each other in
 // a circle; function arguments are of the types the functions take. Browser-safe, like crossref.
-import { engineMeets } from '../lang/requires';
-import { ENGINE_VERSION } from '../lang/version';
+import { engineMeets, ENGINE_VERSION } from '../lang/version';
 import { NOT_OF_TYPE, toType } from '../lang/valueTypes';
 import { inspectExpr, type Read } from './exprInfo';
 import { childPointer } from './pointer';

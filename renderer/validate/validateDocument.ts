@@ -10,7 +10,7 @@
 import type { ScreenDocument, ScreensManifest } from '../types.gen';
 import * as generated from './validators.gen.js';
 import { explainErrors, unknownTypesOf, type DocError, type RawError, type UnknownType } from './messages';
-import { engineMeets } from '../lang/requires';
+import { engineMeets } from '../lang/version';
 import { splitPointer } from './pointer';
 
 export type { DocError, UnknownType } from './messages';

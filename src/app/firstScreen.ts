@@ -4,8 +4,6 @@
 // handed the replies already in flight (src/host/request.ts prefetch).
 import type { AppServices } from './context';
 import { sourceCalls } from './prefetch';
-import { needsLanguage } from '../../renderer/lang/needs';
-import { loadLanguage } from '../../renderer/lang/load';
 
 export function startFirstScreen(
   services: AppServices,
@@ -18,8 +16,6 @@ export function startFirstScreen(
     void services.loader.load(screenId);
     return;
   }
-  // The language's lazily loaded part (functions, variables...) downloads beside the React part.
-  if (needsLanguage(doc)) loadLanguage().catch(() => undefined);
   const calls = sourceCalls({ sources: doc.sources ?? [], state: doc.state }, params, services.host);
   for (const call of calls) services.host.requester.prefetch(call);
 }

@@ -16,6 +16,7 @@ export function readInitialScreen(doc: Document = document): InitialScreen | nul
       etag: typeof value.etag === 'string' ? value.etag : null,
       stamp: value.stamp,
       doc: value.doc,
+      ...(value.lang === true ? { lang: true } : {}),
     };
   } catch {
     return null;

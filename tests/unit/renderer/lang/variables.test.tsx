@@ -129,13 +129,4 @@ describe('typed variables', () => {
     expect(screen.getByText('[]')).toBeTruthy();
     expect(host.log.problems.map((p) => p.code)).toEqual(['variable-type']);
   });
-
-  it('a screen without variables refuses writes to vars.*', async () => {
-    const user = userEvent.setup();
-    const { host } = renderScreen(screenDoc([tap('Go', [{ do: 'set', path: 'vars.x', value: 1 }])]));
-    await act(async () => {
-      await user.click(screen.getByRole('button', { name: 'Go' }));
-    });
-    expect(host.log.problems.map((p) => p.code)).toEqual(['variable-type']);
-  });
 });
