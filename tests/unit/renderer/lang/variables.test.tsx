@@ -1,6 +1,6 @@
 // Typed variables: declared with a type and a starting value, read as vars.<name>, written by set
 // and bind; a write of the wrong type is refused, reported, and ends the action sequence.
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadLanguage } from '../../../../renderer/lang/load';
