@@ -630,7 +630,7 @@ export interface Operator {
    */
   join?: [unknown, unknown] | [unknown, unknown, unknown];
   /**
-   * [list, start, optional end]: part of a list.
+   * [list or text, start, optional end]: part of a list or text, from position start (0 is the first) up to but not including end; a negative position counts from the end.
    *
    * @minItems 2
    * @maxItems 3

@@ -1,11 +1,13 @@
 // The chapters of docs/screen-language.md for the language's second edition: variables, computed
 // values and triggers; the function library (signatures, rules and examples from the schemas,
 // each example checked by tests/unit/renderer/functions/examples.test.ts); where values are
-// converted; capability gating; appear events.
+// converted; capability gating; appear events; countdowns. The worked examples are in
+// docsExamples.ts, checked by tests/unit/docs/languageExamples.test.ts.
 import { cell, code, objectSection } from './docs';
 import { functionInfos, signatureText, type FunctionInfo } from './functions';
 import type { SchemaSet } from './schemas';
 import { deref } from './schemaInfo';
+import { APPEAR_EXAMPLE, GATING_EXAMPLE, TIMERS_EXAMPLE, VARIABLES_EXAMPLE } from './docsExamples';
 
 const description = (set: SchemaSet, ref: string): string =>
   String(deref(set, ref, ref.split('#')[0] ?? '')?.node.description ?? '');
@@ -37,34 +39,7 @@ function variablesChapter(set: SchemaSet): string[] {
     'For example, a retry limit and a due-date line:',
     '',
     '```json',
-    JSON.stringify(
-      {
-        variables: { attempts: { type: 'integer', value: 0 } },
-        computed: {
-          daysLeft: {
-            type: 'integer',
-            value: { dateDiff: [{ now: [] }, { $: 'data.order.dueDate' }, 'days'] },
-          },
-        },
-        triggers: [
-          {
-            when: { '>=': [{ $: 'vars.attempts' }, 3] },
-            once: true,
-            then: [{ do: 'openModal', id: 'tooManyTries' }],
-          },
-        ],
-        body: [
-          { type: 'text', text: { t: 'Due in {computed.daysLeft} days' } },
-          {
-            type: 'button',
-            label: 'Try again',
-            onTap: [{ do: 'set', path: 'vars.attempts', value: { '+': [{ $: 'vars.attempts' }, 1] } }],
-          },
-        ],
-      },
-      null,
-      2,
-    ),
+    JSON.stringify(VARIABLES_EXAMPLE, null, 2),
     '```',
     '',
     'The checker (`npm run screens:check`, the studio) refuses a read or write of a variable or',
@@ -74,6 +49,25 @@ function variablesChapter(set: SchemaSet): string[] {
     '',
   ];
 }
+
+// The timer fields are in the screen document's Timers table; this shows them working together.
+const TIMERS_CHAPTER = [
+  '## Countdowns',
+  '',
+  'A countdown is declared under `timers` (see Timers above) and driven by the `countdown` action:',
+  '`start` counts from the full time, `pause` halts it where it is, `resume` goes on from there and',
+  '`reset` puts it back, halted. Its length may be an expression, read each time it starts (here',
+  'the seconds until an offer ends, from a date the server sends); `onTick` runs after every tick',
+  'but the last and `onEnd` at zero. The app keeps time by its clock, not by counting ticks, so a',
+  'phone that slowed the page down in the background still ends on time. For example, an offer',
+  'counted down as minutes and seconds, with a warning a minute before the end, paused while its',
+  'terms are open:',
+  '',
+  '```json',
+  JSON.stringify(TIMERS_EXAMPLE, null, 2),
+  '```',
+  '',
+];
 
 function functionRows(f: FunctionInfo): string[] {
   const examples = f.examples.map(([expr, result]) => `${code(expr)} → ${example(result)}`).join('<br>');
@@ -161,21 +155,7 @@ function gatingChapter(set: SchemaSet): string[] {
     description(set, 'common.schema.json#/$defs/requires'),
     '',
     '```json',
-    JSON.stringify(
-      {
-        type: 'button',
-        label: 'Rate us',
-        requires: { 'bridge.goRate': '*' },
-        onTap: [{ do: 'bridge', name: 'goRate' }],
-        fallback: {
-          type: 'button',
-          label: 'Rate us',
-          onTap: [{ do: 'navigate', to: 'https://play.google.com/store/apps/details?id=ph.example.lender' }],
-        },
-      },
-      null,
-      2,
-    ),
+    JSON.stringify(GATING_EXAMPLE, null, 2),
     '```',
     '',
     'A block whose requirement is not met shows its `fallback` (no placeholder, no report) or nothing;',
@@ -201,24 +181,7 @@ function appearChapter(set: SchemaSet): string[] {
     'counts as shown when it is drawn.',
     '',
     '```json',
-    JSON.stringify(
-      {
-        type: 'repeat',
-        items: { $: 'data.products' },
-        key: 'productId',
-        children: [
-          {
-            type: 'text',
-            text: { $: 'item.name' },
-            onAppear: [
-              { do: 'track', event: 'product_impression', payload: { productId: { $: 'item.productId' } } },
-            ],
-          },
-        ],
-      },
-      null,
-      2,
-    ),
+    JSON.stringify(APPEAR_EXAMPLE, null, 2),
     '```',
     '',
   ];
@@ -227,6 +190,7 @@ function appearChapter(set: SchemaSet): string[] {
 export function languageChapters(set: SchemaSet): string[] {
   return [
     ...variablesChapter(set),
+    ...TIMERS_CHAPTER,
     ...functionsChapter(set),
     ...COERCION,
     ...gatingChapter(set),
