@@ -2,8 +2,8 @@
 // A block that throws (or whose type this engine does not know) is replaced by its
 // `fallback`, or a small placeholder, and reported; its siblings keep working. A block whose
 // `requires` this engine or app does not meet shows its `fallback`, or nothing.
-import { Component, Suspense } from 'react';
-import { blockRegistry, lazyBlockTypes } from './blocks/registry.gen';
+import { Component } from 'react';
+import { blockRegistry } from './blocks/registry.gen';
 import { EngineContext, type Engine, type Frame } from './engine';
 import { useEval } from './hooks';
 import { isTruthy } from './expr/values';
@@ -32,12 +32,8 @@ function VisibleBlock({ block, path, frame }: Props) {
     ? blockRegistry[type]
     : undefined;
   if (!Component) throw new UnknownBlockError(type);
-  const component = <Component block={block} path={path} frame={frame} />;
-  const drawn = lazyBlockTypes.has(type) ? (
-    <Suspense fallback={<div className="blk-loading" aria-busy="true" />}>{component}</Suspense>
-  ) : (
-    component
-  );
+  // x-lazy blocks bring their own Suspense, only when they need one (renderer/lazyBlock.tsx).
+  const drawn = <Component block={block} path={path} frame={frame} />;
   if (block.onAppear === undefined) return drawn;
   return (
     <Appear actions={block.onAppear} path={path} frame={frame}>

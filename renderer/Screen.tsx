@@ -1,6 +1,9 @@
 // Renders one screen document with a host: creates its state, runs its sources and
 // on-load actions, wires timers, triggers and native events, and tears everything down on unmount.
-import { useEffect, useMemo, useRef } from 'react';
+// A document that names x-lazy blocks not yet loaded, or needs the language's lazy part
+// (renderer/lang/needs.ts), waits for them (nothing drawn, nothing run), so the screen appears
+// whole rather than block by block (renderer/lazy.ts).
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Host } from './host';
 import type { ScreenDocument } from './types.gen';
 import { createStore } from './store/store';
@@ -12,6 +15,7 @@ import { ModalLayer } from './ModalLayer';
 import { toText } from './expr/values';
 import { useLanguage } from './lang/useLanguage';
 import type { LanguageModule } from './lang/load';
+import { blocksPending } from './lazy';
 
 export interface ScreenProps {
   doc: ScreenDocument;
@@ -72,13 +76,26 @@ function createEngine(
   };
 }
 
-/** Waits for the language module when the document needs it (renderer/lang/needs.ts). */
 export function Screen(props: ScreenProps) {
+  const pending = useMemo(() => blocksPending(props.doc), [props.doc]);
+  const [arrived, setArrived] = useState<Promise<void> | null>(null);
+  useEffect(() => {
+    if (!pending) return;
+    let live = true;
+    void pending.then(() => {
+      if (live) setArrived(pending);
+    });
+    return () => {
+      live = false;
+    };
+  }, [pending]);
+  // Both downloads start at once (the hook runs before the early return).
   const lang = useLanguage(props.doc, props.host);
-  return lang === undefined ? null : <ScreenView {...props} lang={lang} />;
+  if (pending && arrived !== pending) return null;
+  return lang === undefined ? null : <ScreenBody {...props} lang={lang} />;
 }
 
-function ScreenView({
+function ScreenBody({
   doc,
   host,
   params,
@@ -107,6 +124,15 @@ function ScreenView({
       .then(() => {
         if (!engine.signal.aborted) settled.current?.();
       });
+    return () => {
+      stopTriggers?.();
+      abort();
+    };
+  }, [engine, abort, doc]);
+
+  // A layout effect: the native app may call onIosBack as soon as the screen is painted, and a
+  // passive effect subscribes only some time after the paint.
+  useLayoutEffect(() => {
     const off = [
       host.onNativeEvent(
         'back',
@@ -117,12 +143,8 @@ function ScreenView({
         () => void runActions(engine, doc.on?.nativeClose, ROOT_FRAME, '/on/nativeClose'),
       ),
     ];
-    return () => {
-      off.forEach((f) => f());
-      stopTriggers?.();
-      abort();
-    };
-  }, [engine, abort, doc, host]);
+    return () => off.forEach((f) => f());
+  }, [engine, doc, host]);
 
   useEffect(() => {
     if (setTitle && typeof document !== 'undefined')
