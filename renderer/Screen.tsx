@@ -1,7 +1,8 @@
 // Renders one screen document with a host: creates its state, runs its sources and
-// on-load actions, wires timers and native events, and tears everything down on unmount.
-// A document that names x-lazy blocks not yet loaded waits for them (nothing drawn, nothing
-// run), so the screen appears whole rather than block by block (renderer/lazy.ts).
+// on-load actions, wires timers, triggers and native events, and tears everything down on unmount.
+// A document that names x-lazy blocks not yet loaded, or needs the language's lazy part
+// (renderer/lang/needs.ts), waits for them (nothing drawn, nothing run), so the screen appears
+// whole rather than block by block (renderer/lazy.ts).
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Host } from './host';
 import type { ScreenDocument } from './types.gen';
@@ -13,6 +14,8 @@ import { newUserAction } from './userAction';
 import { Blocks } from './Blocks';
 import { ModalLayer } from './ModalLayer';
 import { toText } from './expr/values';
+import { useLanguage } from './lang/useLanguage';
+import type { LanguageModule } from './lang/load';
 import { blocksPending } from './lazy';
 
 export interface ScreenProps {
@@ -29,14 +32,21 @@ function createEngine(
   doc: ScreenDocument,
   host: Host,
   params: Record<string, unknown>,
+  lang: LanguageModule | null,
 ): { engine: Engine; abort: () => void } {
   const controller = new AbortController();
-  const store = createStore({
-    params,
-    ui: { ...(doc.state?.ui ?? {}) },
-    form: { ...(doc.state?.form ?? {}) },
-    data: { ...(doc.state?.data ?? {}) },
-  });
+  // Typed by the language module; without it (it could not be loaded) a screen has no variables.
+  const typed = lang && doc.variables ? lang.typedVariables(doc.id, doc.variables, host) : undefined;
+  const store = createStore(
+    {
+      params,
+      ui: { ...(doc.state?.ui ?? {}) },
+      form: { ...(doc.state?.form ?? {}) },
+      data: { ...(doc.state?.data ?? {}) },
+      vars: typed?.vars ?? {},
+    },
+    typed?.guard,
+  );
   const engine: Engine = {
     screenId: doc.id,
     doc,
@@ -45,14 +55,24 @@ function createEngine(
     signal: controller.signal,
     timers: null as never,
   };
-  engine.timers = createTimers(store, (doc.timers ?? {}) as Record<string, TimerSpec>, (id) => {
-    void runActions(engine, doc.timers?.[id]?.onEnd, ROOT_FRAME, `/timers/${id}/onEnd`);
-  });
+  if (lang && (doc.computed || doc.triggers)) engine.lang = lang.createRuntime(engine);
+  const timers = (doc.timers ?? {}) as Record<string, TimerSpec>;
+  engine.timers = createTimers(
+    store,
+    timers,
+    (id) => void runActions(engine, doc.timers?.[id]?.onEnd, ROOT_FRAME, `/timers/${id}/onEnd`),
+    {
+      now: () => host.now(),
+      evaluate: (expr) => evalIn(engine, ROOT_FRAME, expr),
+      onTick: (id) => void runActions(engine, doc.timers?.[id]?.onTick, ROOT_FRAME, `/timers/${id}/onTick`),
+    },
+  );
   return {
     engine,
     abort: () => {
       controller.abort();
       engine.timers.dispose();
+      engine.appear?.dispose();
     },
   };
 }
@@ -70,27 +90,45 @@ export function Screen(props: ScreenProps) {
       live = false;
     };
   }, [pending]);
+  // Both downloads start at once (the hook runs before the early return).
+  const lang = useLanguage(props.doc, props.host);
   if (pending && arrived !== pending) return null;
-  return <ScreenBody {...props} />;
+  return lang === undefined ? null : <ScreenBody {...props} lang={lang} />;
 }
 
-function ScreenBody({ doc, host, params, setTitle = true, onSettled }: ScreenProps) {
-  const { engine, abort } = useMemo(() => createEngine(doc, host, params), [doc, host, params]);
+function ScreenBody({
+  doc,
+  host,
+  params,
+  setTitle = true,
+  onSettled,
+  lang,
+}: ScreenProps & { lang: LanguageModule | null }) {
+  const { engine, abort } = useMemo(() => createEngine(doc, host, params, lang), [doc, host, params, lang]);
   const settled = useRef(onSettled);
   useEffect(() => {
     settled.current = onSettled;
   });
 
   useEffect(() => {
+    const stopTriggers = engine.lang?.startTriggers();
     const sources = (doc.sources ?? []).map((call, i) =>
       runActions(engine, [call], ROOT_FRAME, `/sources/${i}`),
     );
     void Promise.all(sources)
-      .then(() => runActions(engine, doc.onLoad, ROOT_FRAME, '/onLoad'))
+      .then(() => {
+        // After the sources, so that a countdown's `seconds` may read what they loaded.
+        for (const [id, timer] of Object.entries(doc.timers ?? {}))
+          if (timer?.autoStart && !engine.signal.aborted) engine.timers.start(id);
+        return runActions(engine, doc.onLoad, ROOT_FRAME, '/onLoad');
+      })
       .then(() => {
         if (!engine.signal.aborted) settled.current?.();
       });
-    return abort;
+    return () => {
+      stopTriggers?.();
+      abort();
+    };
   }, [engine, abort, doc]);
 
   // A layout effect: the native app may call onIosBack as soon as the screen is painted, and a

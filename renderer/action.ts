@@ -4,6 +4,7 @@ import { evalIn } from './engine';
 import { isTruthy } from './expr/values';
 import { actionRegistry } from './actions/registry.gen';
 import type { UserAction } from './userAction';
+import { capabilitiesOf, meets } from './lang/requires';
 
 /** 'stop' ends the enclosing sequence (a failed validation, for example). */
 export type Outcome = 'done' | 'stop';
@@ -46,6 +47,8 @@ function contextFor(engine: Engine, frame: Frame, path: string, userAction?: Use
 /**
  * Runs actions one after the other. Never throws: an unknown or failing action is
  * reported through the host and ends the sequence, so nothing downstream runs half-done.
+ * An action whose `requires` is not met, or that this engine does not know, runs its
+ * `otherwise` instead; without one, an unmet action is skipped (an unknown one still stops).
  */
 export async function runActions(
   engine: Engine,
@@ -65,6 +68,13 @@ export async function runActions(
     const runner = Object.prototype.hasOwnProperty.call(actionRegistry, kind)
       ? actionRegistry[kind]
       : undefined;
+    const unmet =
+      action?.requires !== undefined &&
+      !meets(action.requires, (engine.capabilities ??= capabilitiesOf(engine.host)));
+    if (unmet || (!runner && Array.isArray(action?.otherwise))) {
+      if ((await runActions(engine, action?.otherwise, frame, `${at}/otherwise`)) === 'stop') return 'stop';
+      continue;
+    }
     if (!runner) {
       engine.host.report({
         screenId: engine.screenId,

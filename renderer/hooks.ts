@@ -31,6 +31,7 @@ const STATE_ROOTS = new Map<string, keyof ScreenState>([
   ['data', 'data'],
   ['form', 'form'],
   ['ui', 'ui'],
+  ['vars', 'vars'],
   ['timers', 'timers'],
   ['local', 'locals'],
 ]);
@@ -43,10 +44,12 @@ function moved(reads: Reads, before: ScreenState | null, state: ScreenState, eng
   for (const [path, seen] of reads.found) {
     const dot = path.indexOf('.');
     const name = dot < 0 ? path : path.slice(0, dot);
+    // Computed values may read any part of the state: always asked again (each is memoised).
+    const derived = name === 'computed';
     const root = STATE_ROOTS.get(name);
-    if (!root || Object.prototype.hasOwnProperty.call(reads.frame.vars, name)) continue;
-    if (before && before[root] === state[root]) continue;
-    scope ??= scopeOf(state, reads.frame, engine.host);
+    if ((!root && !derived) || Object.prototype.hasOwnProperty.call(reads.frame.vars, name)) continue;
+    if (root && before && before[root] === state[root]) continue;
+    scope ??= scopeOf(state, reads.frame, engine.host, engine.lang);
     const now = readPath(scope, path);
     if (!Object.is(now, seen)) {
       reads.found.set(path, now);

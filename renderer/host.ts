@@ -95,6 +95,11 @@ export interface Host {
   /** A blocking message box (used by developer tools). */
   alert(text: string): void;
   now(): number;
+  /**
+   * What this app can do beyond the engine, for a document's `requires`: capability name →
+   * version or "*", e.g. {"app": "3.4.0", "bridge.goRate": "*"} (renderer/lang/requires.ts).
+   */
+  capabilities?: Readonly<Record<string, string>>;
   /** Read-only values screens may bind to as `config.*` and `env.*`. */
   config: Readonly<Record<string, unknown>>;
   env: Readonly<Record<string, unknown>>;

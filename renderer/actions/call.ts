@@ -3,7 +3,7 @@ import type { CallAction } from '../types.gen';
 import type { ApiCall, ApiResult } from '../host';
 import { evaluateBody, evaluateFields } from '../expr/evaluate';
 import { readPath } from '../expr/path';
-import { scopeOf, storePath } from '../engine';
+import { evalEnv, storePath } from '../engine';
 import { toText } from '../expr/values';
 import { keyFor, settleKey } from '../userAction';
 
@@ -31,7 +31,7 @@ const call: ActionRunner<CallAction> = async (action, ctx) => {
   const { engine, frame } = ctx;
   const locks = locksOf(engine);
   if (action.lock && locks.has(action.lock)) return 'stop';
-  const env = { scope: scopeOf(engine.store.get(), frame, engine.host), format: engine.host.format };
+  const env = evalEnv(engine, frame);
   const request: ApiCall = {
     api: action.api,
     method: action.method ?? 'POST',

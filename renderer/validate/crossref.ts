@@ -4,6 +4,7 @@
 import type { ScreensManifest } from '../types.gen';
 import { inspectExpr, outcomes, type Pattern, type Read } from './exprInfo';
 import { lintAccessibility, lintHtml, lintMoney, lintPatterns, lintUrls } from './lints';
+import { checkLanguage } from './language';
 import { locate, type Subject } from './locate';
 import { sortByPosition, type DocError } from './messages';
 import { childPointer, splitPointer } from './pointer';
@@ -16,7 +17,7 @@ export interface CheckOptions {
 }
 
 /** Scope roots every expression can read (engine.ts scopeOf), and the variables actions add. */
-const ROOTS = ['params', 'data', 'form', 'ui', 'timers', 'config', 'env', 'local'];
+const ROOTS = ['params', 'data', 'form', 'ui', 'vars', 'computed', 'timers', 'config', 'env', 'local'];
 const FRAME_VARS = ['item', 'index', 'result', 'position', 'selected'];
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -177,6 +178,7 @@ export function checkDocument(doc: unknown, options: CheckOptions = {}): DocErro
     if (e.fieldKind !== 'statePath') inspectExpr(e.expr, e.pointer, reads, patterns);
   checkNames(doc, parts, reads, say);
   checkState(doc, parts, reads, say);
+  checkLanguage(doc, parts, reads, say);
   if (options.manifest) checkRoutes(parts, options.manifest, say);
   lintAccessibility(parts, say);
   lintHtml(parts, say);

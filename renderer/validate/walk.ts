@@ -61,8 +61,10 @@ export function walkDocument(doc: unknown): DocumentParts {
   };
   const stack: Item[] = [];
   for (const [key, value] of Object.entries(doc).reverse()) {
-    if (key === '$schema' || key === 'state' || key === 'params') continue;
+    // Variables hold data; a computed value's {type, value} is not a block with a "type".
+    if (key === '$schema' || key === 'state' || key === 'params' || key === 'variables') continue;
     if (key === 'title') parts.exprs.push({ expr: value, pointer: `/${key}`, field: key, fieldKind: 'expr' });
+    else if (key === 'computed') pushComputed(parts, value);
     else stack.push({ value, pointer: childPointer('', key), key, field: key, names: [] });
   }
   while (stack.length > 0) {
@@ -132,6 +134,18 @@ export function walkDocument(doc: unknown): DocumentParts {
 }
 
 const ownerOf = (owner: FoundNode | undefined) => (owner ? { owner } : {});
+
+function pushComputed(parts: DocumentParts, computed: unknown): void {
+  if (!isObject(computed)) return;
+  for (const [name, decl] of Object.entries(computed))
+    if (isObject(decl) && 'value' in decl)
+      parts.exprs.push({
+        expr: decl.value,
+        pointer: `/computed/${name}/value`,
+        field: 'computed',
+        fieldKind: 'expr',
+      });
+}
 
 /** The names a list block gives its item and position (`as`, `indexAs`), when it sets them. */
 function itemNamesOf(node: Record<string, unknown>): string[] {

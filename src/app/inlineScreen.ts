@@ -18,6 +18,7 @@ export function readInitialScreen(doc: Document = document): InitialScreen | nul
       revision: typeof value.revision === 'string' ? value.revision : undefined,
       variant: typeof value.variant === 'string' ? value.variant : undefined,
       doc: value.doc,
+      ...(value.lang === true ? { lang: true } : {}),
     };
   } catch {
     return null;

@@ -10,6 +10,7 @@
 // and documents our server checked (the one it puts in the page, src/server/lib/inline-screen.ts,
 // and fetched ones marked with SCREEN_CHECKED_HEADER). Anything else is validated before it is shown.
 import type { KeyValueStorage } from '../../renderer/host';
+import { ENGINE_VERSION } from '../../renderer/lang/version';
 import type { ScreenDocument } from '../../renderer/types.gen';
 import type { ScreenVersion } from '../host/telemetry';
 import type { Validation } from './validateDoc';
@@ -67,6 +68,8 @@ export interface InitialScreen extends ScreenVersion {
   /** The fingerprint of the validators the server checked it with. */
   stamp: string;
   doc: unknown;
+  /** The document needs the language's lazily loaded part (functions, variables...). */
+  lang?: boolean;
 }
 
 interface Kept {
@@ -193,7 +196,11 @@ export function createScreenLoader(deps: ScreenLoaderDeps): ScreenLoader {
   }
 
   async function get(id: string, etag: string | null, signal: AbortSignal): Promise<Response | null> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    // The engine states its edition: a server may log which apps still run an older one.
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'X-Engine-Version': ENGINE_VERSION,
+    };
     if (etag) headers['If-None-Match'] = etag;
     try {
       return await deps.fetch(`${base}${id}.json`, {

@@ -9,17 +9,20 @@ import { readInitialScreen } from './inlineScreen';
 import { validateLazily } from './lazyValidate';
 import { createScreenLoader } from './loadScreen';
 import { createPrefetch } from './prefetch';
+import { preloadLanguage } from './preloadLanguage';
 
 export function startServices(dev: boolean): AppServices {
   const config = readClientConfig(document, dev);
   applyTheme(config);
   const host = createHost({ config, dev });
+  const initial = readInitialScreen(document);
+  if (initial?.lang) preloadLanguage();
   const loader = createScreenLoader({
     fetch: (url, init) => window.fetch(url, init),
     storage: webStorage(() => window.localStorage),
     validate: validateLazily,
     stamp: STAMP,
-    initial: readInitialScreen(document),
+    initial,
   });
   return { host, loader, prefetch: createPrefetch(host, sourcesTable), dev };
 }

@@ -2,6 +2,7 @@
 import type { Host } from '../../renderer/host';
 import type { AppConfig } from '../config/types';
 import { createBridge, type Bridge, type BridgeHostWindow } from './bridge';
+import { nativeCapabilities } from './capabilities';
 import { copyText } from './clipboard';
 import { detectEnv, type AppEnv } from './env';
 import { createFormat } from './format';
@@ -108,6 +109,9 @@ export function createHost({ config, dev = false, win = window, fetch }: HostOpt
     geolocate: () => geolocate(win.navigator.geolocation),
     alert: (text) => win.alert(text),
     now: () => Date.now(),
+    capabilities: Object.freeze(
+      nativeCapabilities(win as unknown as BridgeHostWindow, session.commonParams().appVersion),
+    ),
     config: Object.freeze({ ...config }),
     env,
   };
