@@ -1,6 +1,6 @@
 // Renders one screen document with a host: creates its state, runs its sources and
 // on-load actions, wires timers and native events, and tears everything down on unmount.
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { Host } from './host';
 import type { ScreenDocument } from './types.gen';
 import { createStore } from './store/store';
@@ -10,6 +10,8 @@ import { runActions } from './action';
 import { Blocks } from './Blocks';
 import { ModalLayer } from './ModalLayer';
 import { toText } from './expr/values';
+import { createSources } from './sources';
+import { sourceStatus } from './SourceStatus';
 
 export interface ScreenProps {
   doc: ScreenDocument;
@@ -19,6 +21,11 @@ export interface ScreenProps {
   setTitle?: boolean;
   /** Called once the sources and on-load actions have settled (the app then watches for a blank page). */
   onSettled?: () => void;
+  /**
+   * Drawn inside another screen (an iframe block showing one of the app's own pages): no page
+   * title, no native back/close handlers, no <main> of its own.
+   */
+  embedded?: boolean;
 }
 
 function createEngine(
@@ -40,6 +47,7 @@ function createEngine(
     store,
     signal: controller.signal,
     timers: null as never,
+    vouched: new Set(),
   };
   engine.timers = createTimers(store, (doc.timers ?? {}) as Record<string, TimerSpec>, (id) => {
     void runActions(engine, doc.timers?.[id]?.onEnd, ROOT_FRAME, `/timers/${id}/onEnd`);
@@ -53,48 +61,50 @@ function createEngine(
   };
 }
 
-export function Screen({ doc, host, params, setTitle = true, onSettled }: ScreenProps) {
+export function Screen({ doc, host, params, setTitle = true, onSettled, embedded = false }: ScreenProps) {
   const { engine, abort } = useMemo(() => createEngine(doc, host, params), [doc, host, params]);
+  const sources = useMemo(() => createSources(engine), [engine]);
+  const states = useSyncExternalStore(sources.subscribe, sources.get, sources.get);
   const settled = useRef(onSettled);
   useEffect(() => {
     settled.current = onSettled;
   });
 
   useEffect(() => {
-    const sources = (doc.sources ?? []).map((call, i) =>
-      runActions(engine, [call], ROOT_FRAME, `/sources/${i}`),
-    );
-    void Promise.all(sources)
-      .then(() => runActions(engine, doc.onLoad, ROOT_FRAME, '/onLoad'))
-      .then(() => {
-        if (!engine.signal.aborted) settled.current?.();
-      });
-    const off = [
-      host.onNativeEvent(
-        'back',
-        () => void runActions(engine, doc.on?.nativeBack, ROOT_FRAME, '/on/nativeBack'),
-      ),
-      host.onNativeEvent(
-        'close',
-        () => void runActions(engine, doc.on?.nativeClose, ROOT_FRAME, '/on/nativeClose'),
-      ),
-    ];
+    void sources.run().then(() => {
+      if (!engine.signal.aborted) settled.current?.();
+    });
+    const off = embedded
+      ? []
+      : [
+          host.onNativeEvent(
+            'back',
+            () => void runActions(engine, doc.on?.nativeBack, ROOT_FRAME, '/on/nativeBack'),
+          ),
+          host.onNativeEvent(
+            'close',
+            () => void runActions(engine, doc.on?.nativeClose, ROOT_FRAME, '/on/nativeClose'),
+          ),
+        ];
     return () => {
       off.forEach((f) => f());
       abort();
     };
-  }, [engine, abort, doc, host]);
+  }, [engine, sources, abort, doc, host, embedded]);
 
   useEffect(() => {
-    if (setTitle && typeof document !== 'undefined')
+    if (setTitle && !embedded && typeof document !== 'undefined')
       document.title = toText(evalIn(engine, ROOT_FRAME, doc.title));
-  }, [engine, doc, setTitle]);
+  }, [engine, doc, setTitle, embedded]);
 
+  const Root = embedded ? 'div' : 'main';
   return (
     <EngineContext.Provider value={engine}>
-      <main className="screen" data-screen={doc.id}>
-        <Blocks blocks={doc.body} path="/body" frame={ROOT_FRAME} />
-      </main>
+      <Root className={embedded ? 'screen is-embedded' : 'screen'} data-screen={doc.id}>
+        {sourceStatus(states, () => void sources.run()) ?? (
+          <Blocks blocks={doc.body} path="/body" frame={ROOT_FRAME} />
+        )}
+      </Root>
       <ModalLayer />
     </EngineContext.Provider>
   );

@@ -22,7 +22,7 @@ export type ActionRunner<A = Record<string, unknown>> = (
   ctx: ActionContext,
 ) => Promise<Outcome | void> | Outcome | void;
 
-function contextFor(engine: Engine, frame: Frame, path: string): ActionContext {
+export function contextFor(engine: Engine, frame: Frame, path: string): ActionContext {
   return {
     engine,
     frame,

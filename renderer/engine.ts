@@ -15,6 +15,8 @@ export interface Engine {
   timers: TimerController;
   /** Aborted when the screen goes away: pending calls and delays settle at once. */
   signal: AbortSignal;
+  /** The http(s) addresses the server sent this screen: the only off-site pages it may open. */
+  vouched: Set<string>;
 }
 
 /** A block's or action's place in the tree: list-item variables and the item's own state key. */

@@ -6,7 +6,8 @@ import { seedDemo } from './db/seed.js';
 import { registerFormBody } from './lib/form-body.js';
 import { registerRejectDeep } from './lib/reject-deep.js';
 import { registerRejectNul } from './lib/reject-nul.js';
-import { registerSecurityHeaders } from './lib/security-headers.js';
+import { htmlCsp, registerSecurityHeaders } from './lib/security-headers.js';
+import { invalidOrigins, parseOrigins } from '../config/origins.js';
 import { createCatalogue } from './repos/catalogue.js';
 import bankPlugin from './plugins/bank.js';
 import complaintPlugin from './plugins/complaint.js';
@@ -70,7 +71,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   registerFormBody(app);
   registerRejectDeep(app);
   registerRejectNul(app);
-  registerSecurityHeaders(app);
+  const { allowedOrigins } = pageConfig(cfg.dev);
+  for (const entry of invalidOrigins(allowedOrigins))
+    app.log.warn(`allowedOrigins: ${JSON.stringify(entry)} is not an http(s) origin; ignored`);
+  registerSecurityHeaders(app, htmlCsp(parseOrigins(allowedOrigins)));
 
   await app.register(screensPlugin);
   await app.register(demoAssetsPlugin);

@@ -14,6 +14,14 @@ export interface SourcesEntry {
   state?: unknown;
 }
 
+/** What src/app/prefetch.ts reads of a source; its branches, expected shape and words stay out of the bundle. */
+const PREFETCHED = ['do', 'api', 'method', 'path', 'body', 'query', 'files', 'when', 'timeoutMs'];
+
+const prefetched = (source: unknown): unknown =>
+  source && typeof source === 'object'
+    ? Object.fromEntries(Object.entries(source).filter(([key]) => PREFETCHED.includes(key)))
+    : source;
+
 export function collectSources(dir: string): Record<string, SourcesEntry> {
   const table: Record<string, SourcesEntry> = {};
   let files: string[];
@@ -26,8 +34,8 @@ export function collectSources(dir: string): Record<string, SourcesEntry> {
     try {
       const doc = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
       if (typeof doc.id !== 'string' || !Array.isArray(doc.sources) || doc.sources.length === 0) continue;
-      table[doc.id] =
-        doc.state === undefined ? { sources: doc.sources } : { sources: doc.sources, state: doc.state };
+      const sources = doc.sources.map(prefetched);
+      table[doc.id] = doc.state === undefined ? { sources } : { sources, state: doc.state };
     } catch {
       // A half-written document is the screens checker's business, not the build's.
     }

@@ -17,19 +17,18 @@ import { parseJson } from '../db/json.js';
 import { variantSchemas as s } from '../schemas/variant.js';
 import { toVariant } from '../variant/fields.js';
 import { CONTRACT_SCENE } from './loan.js';
-
-/** App scheme the native wrapper opens for a product detail (spec §3 configuration, D-39). */
-export const PRODUCT_SCHEME = 'lender://product/detail';
+import { pageConfig } from './static-app.js';
 
 /**
- * Where a product jump leads: an absolute same-origin http(s) address (opened by the page) or an app
- * scheme (handed to the native bridge), as each product is configured.
+ * Where a product jump leads: an absolute same-origin http(s) address (opened by the page) or the
+ * app's own product-detail scheme (configuration productDetailScheme, D-39), handed to the native
+ * bridge, as each product is configured. The page passes the bridge no other scheme (issue 20 §4).
  */
-function jumpTarget(request: FastifyRequest, p: ProductRow): string {
+function jumpTarget(request: FastifyRequest, p: ProductRow, scheme: string): string {
   const query = new URLSearchParams({ productId: p.id }).toString();
   return p.jump_kind === 'http'
     ? `${request.protocol}://${request.host}/product?${query}`
-    : `${PRODUCT_SCHEME}?${query}`;
+    : `${scheme}${encodeURIComponent(p.id)}`;
 }
 
 /** Obfuscated-endpoint variant (§7.5): success '00', replies renamed by variant/fields.ts. */
@@ -38,6 +37,7 @@ export default async function variantPlugin(app: FastifyInstance): Promise<void>
   const db = app.db;
   const done = (data: unknown, message = 'success') => ok('variant', toVariant(data), message);
   const missing = fail('variant', '404', 'Product not found');
+  const productScheme = pageConfig(app.cfg.dev).productDetailScheme;
 
   app.post('/gopia/goya/satire', { schema: s.satire }, async (request, reply) => {
     const product = await findProduct(db, (request.body as { productId: string }).productId);
@@ -100,6 +100,6 @@ export default async function variantPlugin(app: FastifyInstance): Promise<void>
     if (!product) return reply.code(404).send(missing);
     await recordEvent(db, borrowerOf(request), 'variant-define', b);
     if (product.enabled !== 1) return fail('variant', '403', 'This product is not available now');
-    return ok('variant', jumpTarget(request, product));
+    return ok('variant', jumpTarget(request, product, productScheme));
   });
 }
