@@ -1,6 +1,8 @@
 // Renders one screen document with a host: creates its state, runs its sources and
 // on-load actions, wires timers and native events, and tears everything down on unmount.
-import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+// A document that names x-lazy blocks not yet loaded waits for them (nothing drawn, nothing
+// run), so the screen appears whole rather than block by block (renderer/lazy.ts).
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { Host } from './host';
 import type { ScreenDocument } from './types.gen';
 import { createStore } from './store/store';
@@ -12,6 +14,7 @@ import { ModalLayer } from './ModalLayer';
 import { toText } from './expr/values';
 import { createSources } from './sources';
 import { sourceStatus } from './SourceStatus';
+import { blocksPending } from './lazy';
 
 export interface ScreenProps {
   doc: ScreenDocument;
@@ -61,7 +64,24 @@ function createEngine(
   };
 }
 
-export function Screen({ doc, host, params, setTitle = true, onSettled, embedded = false }: ScreenProps) {
+export function Screen(props: ScreenProps) {
+  const pending = useMemo(() => blocksPending(props.doc), [props.doc]);
+  const [arrived, setArrived] = useState<Promise<void> | null>(null);
+  useEffect(() => {
+    if (!pending) return;
+    let live = true;
+    void pending.then(() => {
+      if (live) setArrived(pending);
+    });
+    return () => {
+      live = false;
+    };
+  }, [pending]);
+  if (pending && arrived !== pending) return null;
+  return <ScreenBody {...props} />;
+}
+
+function ScreenBody({ doc, host, params, setTitle = true, onSettled, embedded = false }: ScreenProps) {
   const { engine, abort } = useMemo(() => createEngine(doc, host, params), [doc, host, params]);
   const sources = useMemo(() => createSources(engine), [engine]);
   const states = useSyncExternalStore(sources.subscribe, sources.get, sources.get);
@@ -74,23 +94,26 @@ export function Screen({ doc, host, params, setTitle = true, onSettled, embedded
     void sources.run().then(() => {
       if (!engine.signal.aborted) settled.current?.();
     });
-    const off = embedded
-      ? []
-      : [
-          host.onNativeEvent(
-            'back',
-            () => void runActions(engine, doc.on?.nativeBack, ROOT_FRAME, '/on/nativeBack'),
-          ),
-          host.onNativeEvent(
-            'close',
-            () => void runActions(engine, doc.on?.nativeClose, ROOT_FRAME, '/on/nativeClose'),
-          ),
-        ];
-    return () => {
-      off.forEach((f) => f());
-      abort();
-    };
-  }, [engine, sources, abort, doc, host, embedded]);
+    return abort;
+  }, [engine, sources, abort]);
+
+  // A layout effect: the native app may call onIosBack as soon as the screen is painted, and a
+  // passive effect subscribes only some time after the paint. An embedded screen leaves native
+  // events to the screen around it.
+  useLayoutEffect(() => {
+    if (embedded) return;
+    const off = [
+      host.onNativeEvent(
+        'back',
+        () => void runActions(engine, doc.on?.nativeBack, ROOT_FRAME, '/on/nativeBack'),
+      ),
+      host.onNativeEvent(
+        'close',
+        () => void runActions(engine, doc.on?.nativeClose, ROOT_FRAME, '/on/nativeClose'),
+      ),
+    ];
+    return () => off.forEach((f) => f());
+  }, [engine, doc, host, embedded]);
 
   useEffect(() => {
     if (setTitle && !embedded && typeof document !== 'undefined')

@@ -9,6 +9,8 @@ import { registerRejectNul } from './lib/reject-nul.js';
 import { htmlCsp, registerSecurityHeaders } from './lib/security-headers.js';
 import { invalidOrigins, parseOrigins } from '../config/origins.js';
 import { createCatalogue } from './repos/catalogue.js';
+import { registerHealth } from './ops/health.js';
+import { loggingOptions, registerRequestId } from './ops/logging.js';
 import bankPlugin from './plugins/bank.js';
 import complaintPlugin from './plugins/complaint.js';
 import demoAssetsPlugin from './plugins/demo-assets.js';
@@ -42,7 +44,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   }
 
   const app = Fastify({
-    logger: cfg.logLevel === 'silent' ? false : { level: cfg.logLevel },
+    ...loggingOptions(cfg.logLevel),
+    trustProxy: cfg.trustProxy,
     bodyLimit: 1024 * 1024,
     // A request arriving during shutdown gets a quick 503 instead of a half-closed database.
     return503OnClosing: true,
@@ -60,6 +63,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     if (cfg.printCodes) console.log(`[demo ${kind}] ${target}: ${code}`);
   });
   app.addHook('onClose', async () => handle.close());
+  // Request ids, /healthz and /readyz (with app.readiness for the plugins below to add checks to).
+  registerRequestId(app);
+  registerHealth(app);
 
   // Fallback for routes outside the family plugins (those shape errors in their own envelope).
   app.setErrorHandler(async (error: { statusCode?: number; message: string }, request, reply) => {

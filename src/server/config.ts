@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { DbTarget } from './db/connection.js';
+import { isProduction } from './ops/production.js';
 
 export interface ServerOptions {
   /** PostgreSQL URL; when absent SQLite is used. */
@@ -29,6 +30,10 @@ export interface ServerOptions {
   screenHistoryDir?: string | undefined;
   /** The secret the studio's save endpoint demands (X-Studio-Token); random per start when absent. */
   studioToken?: string | undefined;
+  /** Production mode (NODE_ENV=production, ops/production.ts): secure defaults, required settings. */
+  production?: boolean | undefined;
+  /** Which proxies' X-Forwarded-For to believe: a hop count or addresses/CIDRs (Fastify trustProxy). */
+  trustProxy?: number | string | undefined;
 }
 
 export interface ResolvedConfig {
@@ -43,6 +48,9 @@ export interface ResolvedConfig {
   telephone: string;
   screenHistoryDir: string;
   studioToken: string;
+  production: boolean;
+  /** Fastify's trustProxy: false, addresses/CIDRs, or (a hop count) the n proxies nearest. */
+  trustProxy: string | false | ((address: string, hop: number) => boolean);
 }
 
 export function resolveConfig(o: ServerOptions = {}, cwd = process.cwd()): ResolvedConfig {
@@ -64,6 +72,8 @@ export function resolveConfig(o: ServerOptions = {}, cwd = process.cwd()): Resol
     telephone: o.telephone ?? '+63 2 8888 0000',
     screenHistoryDir: resolve(cwd, o.screenHistoryDir ?? 'data/screen-history'),
     studioToken: o.studioToken || randomBytes(24).toString('base64url'),
+    production: o.production ?? false,
+    trustProxy: trustProxyOption(o.trustProxy),
   };
 }
 
@@ -71,19 +81,38 @@ export function resolveConfig(o: ServerOptions = {}, cwd = process.cwd()): Resol
 export function optionsFromEnv(
   env: NodeJS.ProcessEnv = process.env,
 ): ServerOptions & { port: number; host: string } {
+  const production = isProduction(env);
+  // Production implies LENDER_DEV=0 (ops/production.ts refuses any other value there).
+  const dev = !production && env.LENDER_DEV !== '0';
   return {
     port: Number(env.PORT ?? 8787),
     host: env.HOST ?? '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
+    pgSchema: env.DATABASE_SCHEMA || undefined,
     sqlitePath: env.SQLITE_PATH || undefined,
     distDir: env.DIST_DIR || undefined,
     screensDir: env.SCREENS_DIR || undefined,
     uploadsDir: env.UPLOADS_DIR || undefined,
     screenHistoryDir: env.SCREEN_HISTORY_DIR || undefined,
     studioToken: env.LENDER_STUDIO_TOKEN || undefined,
-    dev: env.LENDER_DEV !== '0',
+    dev,
     // The console stands in for the SMS gateway in the demo only.
-    printCodes: env.LENDER_DEV !== '0',
-    logLevel: env.LENDER_LOG === '1' ? 'info' : 'warn',
+    printCodes: dev,
+    logLevel: env.LENDER_LOG === '1' || (production && env.LENDER_LOG !== '0') ? 'info' : 'warn',
+    seed: production ? env.LENDER_SEED_DEMO === '1' : env.LENDER_SEED_DEMO !== '0',
+    production,
+    trustProxy: trustProxyOf(env.LENDER_TRUST_PROXY),
   };
+}
+
+function trustProxyOption(value: number | string | undefined): ResolvedConfig['trustProxy'] {
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  return value || false;
+}
+
+/** LENDER_TRUST_PROXY: a hop count (`1`: the proxy in front) or addresses/CIDRs (`10.0.0.0/8,127.0.0.1`). */
+function trustProxyOf(value: string | undefined): number | string | undefined {
+  const v = value?.trim();
+  if (!v || v === '0') return undefined;
+  return /^\d+$/.test(v) ? Number(v) : v;
 }

@@ -24,9 +24,10 @@ export function pageConfig(dev: boolean, env: NodeJS.ProcessEnv = process.env): 
  * Paths that are never the single-page app, so a miss there is a real 404. `/service` itself is
  * the customer-service page (ruling 14); only what lies under it (/service/event/save) is API.
  * `/studio` is served by plugins/studio.ts when the studio flag is on, and is a 404 otherwise.
+ * `/healthz` and `/readyz` are the probes (ops/health.ts): a manifest route there is never served.
  */
 const NOT_APP =
-  /^\/((nepenthes|v3|ndustan|api|gopia|dev|studio|screens|uploads|assets-demo|assets)(\/|$)|service\/)/;
+  /^\/((nepenthes|v3|ndustan|api|gopia|dev|studio|screens|uploads|assets-demo|assets|healthz|readyz)(\/|$)|service\/)/;
 
 /**
  * The page paths of the manifest as the server starts. They get routes of their own so a page
