@@ -17,27 +17,27 @@ import {
 } from './hostile-replies';
 import { test, expect } from './support';
 
+/** API calls (one function, so that unroute removes the route it added). */
+const isApi = (url: URL) => API_PATH.test(url.pathname);
+
 /** Answers every API call of the page as the hostility says; returns the number of calls seen. */
 async function arm(page: Page, hostility: SourceHostility): Promise<{ calls: number }> {
   const seen = { calls: 0 };
-  await page.route(
-    (url) => API_PATH.test(url.pathname),
-    async (route) => {
-      if (!['xhr', 'fetch'].includes(route.request().resourceType())) return route.continue();
-      seen.calls++;
-      if (hostility === 'hang') return; // never answered: the app's 60 s timeout must end it
-      let real: unknown = null;
-      try {
-        real = await (await route.fetch()).json();
-      } catch {
-        // No usable real reply: the hostile one is made up from nothing.
-      }
-      const data = real && typeof real === 'object' ? (real as { data?: unknown }).data : undefined;
-      const family = familyOf(new URL(route.request().url()).pathname);
-      const body = successEnvelope(family, real, hostility === 'null' ? null : retyped(data));
-      await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
-    },
-  );
+  await page.route(isApi, async (route) => {
+    if (!['xhr', 'fetch'].includes(route.request().resourceType())) return route.continue();
+    seen.calls++;
+    if (hostility === 'hang') return; // never answered: the app's 60 s timeout must end it
+    let real: unknown = null;
+    try {
+      real = await (await route.fetch()).json();
+    } catch {
+      // No usable real reply: the hostile one is made up from nothing.
+    }
+    const data = real && typeof real === 'object' ? (real as { data?: unknown }).data : undefined;
+    const family = familyOf(new URL(route.request().url()).pathname);
+    const body = successEnvelope(family, real, hostility === 'null' ? null : retyped(data));
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+  });
   return seen;
 }
 
@@ -84,7 +84,7 @@ for (const { screen, url } of pages()) {
 
       if (hostility === 'hang' && required.length > 0) {
         // The page says what it is waiting for, and keeps waiting until the timeout.
-        const status = page.getByRole('status');
+        const status = page.getByRole('main').getByRole('status');
         await expect(status).toHaveText(/^Loading .+…$/);
         for (const label of labels) await expect(status).toContainText(label);
         await page.clock.runFor(59_000);
@@ -103,7 +103,7 @@ for (const { screen, url } of pages()) {
 
       if (required.length > 0) {
         // The server answers again: Try again brings the page (or the server's own refusal).
-        await page.unroute((u) => API_PATH.test(u.pathname));
+        await page.unroute(isApi);
         await page.getByRole('button', { name: 'Try again' }).click();
         await expect(spinner(page)).toHaveCount(0);
         await expectSettled(page);
