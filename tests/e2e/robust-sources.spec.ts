@@ -66,6 +66,8 @@ async function expectFailure(page: Page, labels: string[]): Promise<void> {
   await expect(alert.getByRole('button', { name: 'Try again' })).toBeEnabled();
 }
 
+const CLOCK_START = Date.UTC(2026, 0, 15, 2, 0, 0);
+
 const HOSTILITIES: SourceHostility[] = ['null', 'wrong-shape', 'hang'];
 
 test.describe.configure({ mode: 'parallel' });
@@ -78,7 +80,12 @@ for (const { screen, url } of pages()) {
       page,
       watch,
     }) => {
-      if (hostility === 'hang') await page.clock.install();
+      if (hostility === 'hang') {
+        // Paused from the start: a slow page load must not eat into the 60 s (time moves only
+        // when the test says), so "still waiting at 59 s" holds on a loaded machine too.
+        await page.clock.install({ time: CLOCK_START });
+        await page.clock.pauseAt(CLOCK_START + 1000);
+      }
       const seen = await arm(page, hostility);
       await page.goto(url);
 
