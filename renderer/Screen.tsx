@@ -3,7 +3,7 @@
 // A document that names x-lazy blocks not yet loaded, or needs the language's lazy part
 // (renderer/lang/needs.ts), waits for them (nothing drawn, nothing run), so the screen appears
 // whole rather than block by block (renderer/lazy.ts).
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { Host } from './host';
 import type { ScreenDocument } from './types.gen';
 import { createStore } from './store/store';
@@ -16,6 +16,8 @@ import { ModalLayer } from './ModalLayer';
 import { toText } from './expr/values';
 import { useLanguage } from './lang/useLanguage';
 import type { LanguageModule } from './lang/load';
+import { createSources } from './sources';
+import { sourceStatus } from './SourceStatus';
 import { blocksPending } from './lazy';
 
 export interface ScreenProps {
@@ -26,6 +28,11 @@ export interface ScreenProps {
   setTitle?: boolean;
   /** Called once the sources and on-load actions have settled (the app then watches for a blank page). */
   onSettled?: () => void;
+  /**
+   * Drawn inside another screen (an iframe block showing one of the app's own pages): no page
+   * title, no native back/close handlers, no <main> of its own.
+   */
+  embedded?: boolean;
 }
 
 function createEngine(
@@ -54,6 +61,7 @@ function createEngine(
     store,
     signal: controller.signal,
     timers: null as never,
+    vouched: new Set(),
   };
   if (lang && (doc.computed || doc.triggers)) engine.lang = lang.createRuntime(engine);
   const timers = (doc.timers ?? {}) as Record<string, TimerSpec>;
@@ -102,9 +110,12 @@ function ScreenBody({
   params,
   setTitle = true,
   onSettled,
+  embedded = false,
   lang,
 }: ScreenProps & { lang: LanguageModule | null }) {
   const { engine, abort } = useMemo(() => createEngine(doc, host, params, lang), [doc, host, params, lang]);
+  const sources = useMemo(() => createSources(engine), [engine]);
+  const states = useSyncExternalStore(sources.subscribe, sources.get, sources.get);
   const settled = useRef(onSettled);
   useEffect(() => {
     settled.current = onSettled;
@@ -112,28 +123,20 @@ function ScreenBody({
 
   useEffect(() => {
     const stopTriggers = engine.lang?.startTriggers();
-    const sources = (doc.sources ?? []).map((call, i) =>
-      runActions(engine, [call], ROOT_FRAME, `/sources/${i}`),
-    );
-    void Promise.all(sources)
-      .then(() => {
-        // After the sources, so that a countdown's `seconds` may read what they loaded.
-        for (const [id, timer] of Object.entries(doc.timers ?? {}))
-          if (timer?.autoStart && !engine.signal.aborted) engine.timers.start(id);
-        return runActions(engine, doc.onLoad, ROOT_FRAME, '/onLoad');
-      })
-      .then(() => {
-        if (!engine.signal.aborted) settled.current?.();
-      });
+    void sources.run().then(() => {
+      if (!engine.signal.aborted) settled.current?.();
+    });
     return () => {
       stopTriggers?.();
       abort();
     };
-  }, [engine, abort, doc]);
+  }, [engine, sources, abort]);
 
   // A layout effect: the native app may call onIosBack as soon as the screen is painted, and a
-  // passive effect subscribes only some time after the paint.
+  // passive effect subscribes only some time after the paint. An embedded screen leaves native
+  // events to the screen around it.
   useLayoutEffect(() => {
+    if (embedded) return;
     const off = [
       host.onNativeEvent(
         'back',
@@ -145,18 +148,21 @@ function ScreenBody({
       ),
     ];
     return () => off.forEach((f) => f());
-  }, [engine, doc, host]);
+  }, [engine, doc, host, embedded]);
 
   useEffect(() => {
-    if (setTitle && typeof document !== 'undefined')
+    if (setTitle && !embedded && typeof document !== 'undefined')
       document.title = toText(evalIn(engine, ROOT_FRAME, doc.title));
-  }, [engine, doc, setTitle]);
+  }, [engine, doc, setTitle, embedded]);
 
+  const Root = embedded ? 'div' : 'main';
   return (
     <EngineContext.Provider value={engine}>
-      <main className="screen" data-screen={doc.id}>
-        <Blocks blocks={doc.body} path="/body" frame={ROOT_FRAME} />
-      </main>
+      <Root className={embedded ? 'screen is-embedded' : 'screen'} data-screen={doc.id}>
+        {sourceStatus(states, () => void sources.run()) ?? (
+          <Blocks blocks={doc.body} path="/body" frame={ROOT_FRAME} />
+        )}
+      </Root>
       <ModalLayer />
     </EngineContext.Provider>
   );

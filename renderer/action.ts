@@ -26,7 +26,12 @@ export type ActionRunner<A = Record<string, unknown>> = (
   ctx: ActionContext,
 ) => Promise<Outcome | void> | Outcome | void;
 
-function contextFor(engine: Engine, frame: Frame, path: string, userAction?: UserAction): ActionContext {
+export function contextFor(
+  engine: Engine,
+  frame: Frame,
+  path: string,
+  userAction?: UserAction,
+): ActionContext {
   return {
     engine,
     frame,

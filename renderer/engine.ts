@@ -24,6 +24,8 @@ export interface Engine {
   lang?: LangRuntime;
   /** onAppear: the blocks that have appeared in this page view, and the watcher (made on first use). */
   appear?: AppearWatcher;
+  /** The http(s) addresses the server sent this screen: the only off-site pages it may open. */
+  vouched: Set<string>;
 }
 
 /** A block's or action's place in the tree: list-item variables and the item's own state key. */

@@ -1,5 +1,6 @@
 // Everything the engine knows of the world. The engine never imports from src/:
 // the lender's app hands it a Host, tests hand it a fake one.
+import type { ScreenDocument } from './types.gen';
 
 /** A request the screen document asks for. `api` names an endpoint family the host knows. */
 export interface ApiCall {
@@ -40,8 +41,12 @@ export interface ApiResult {
 
 export interface NavigateOptions {
   replace?: boolean;
-  /** Append the session/device parameters of the current page (own-origin targets only). */
-  commonParams?: boolean;
+  /**
+   * Append the session/device parameters of the current page: `true` to own-origin targets only;
+   * 'anyOrigin' whatever the origin (the engine asks it only for an address the server sent for
+   * that purpose, lendDetailsUrl).
+   */
+  commonParams?: boolean | 'anyOrigin';
   /** Extra query parameters, already evaluated. */
   query?: Record<string, unknown>;
 }
@@ -68,12 +73,29 @@ export interface Problem {
  */
 export type NativeEvent = 'back' | 'close' | 'androidBack';
 
+/** A screen of this app shown in place of a frame: its document and the params of its address. */
+export interface EmbeddedScreen {
+  doc: ScreenDocument;
+  params: Record<string, unknown>;
+}
+
 export interface Host {
   request(call: ApiCall, signal: AbortSignal): Promise<ApiResult>;
   /** Calls a native bridge action by name; resolves when the bridge has been asked. */
   bridge(name: string, payload?: unknown): Promise<void>;
   /** `to` is an app path or an absolute URL that has already passed `safeUrl`. */
   navigate(to: string, options: NavigateOptions): void;
+  /**
+   * Whether an address may be used as written in a document: an app path, an http(s) URL of this
+   * origin or of one the lender listed (allowedOrigins), or an address of the app's own scheme.
+   * Pictures and frames load only from these; pages elsewhere open only when the server sent them.
+   */
+  trusts(url: string): boolean;
+  /**
+   * The screen an address of this app shows, to draw it in place instead of framing it; null when
+   * the address is not one of the app's screens. Hosts without it frame every page.
+   */
+  embed?(url: string): Promise<EmbeddedScreen | null>;
   /** Go back in history, or to `fallback` when there is nowhere to go back to. */
   back(fallback?: string): void;
   toast(text: string, ms?: number): void;

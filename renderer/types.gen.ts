@@ -21,6 +21,18 @@ export type List = [Expr, ...Expr[]];
  */
 export type CallAction = ActionBase & ActionsCall;
 /**
+ * The shape a reply's data must have, written like the data itself. A type name: "object", "list", "text", "number", "boolean" or "any" (anything but null); several joined with | ("number|text" for an amount that may come formatted); a final ? also allows null or nothing ("text?"). An object {"field": shape, ...}: an object with at least these fields, each of its shape (a name ending in ? may be missing or null: {"detail?": "list"}); other fields are not checked. A list of one shape, [shape]: a list whose every item has that shape. Declare what the screen cannot do without, no more.
+ *
+ * This interface was referenced by `CommonDefinitions`'s JSON-Schema
+ * via the `definition` "shape".
+ */
+export type Shape =
+  | string
+  | [Shape]
+  | {
+      [k: string]: Shape | undefined;
+    };
+/**
  * One action, chosen by its "do": alert, back, bridge, call, closeModal, copy, countdown, delay, geolocate, if, navigate, openModal, parallel, set, stop, storage, switch, timestamp, toast, track, validate.
  *
  * This interface was referenced by `ScreenDocument`'s JSON-Schema
@@ -63,7 +75,7 @@ export type AlertAction = ActionBase & ActionsAlert;
  */
 export type BackAction = ActionBase & ActionsBack;
 /**
- * Asks the native app to do something: open a page, close the webview, go home, go to the profile tab, log out, call a phone number, open the store rating, confirm an analytics point, start or end the bank flow. The app decides how each one is sent to the native side.
+ * Asks the native app to do something: open a page, close the webview, go home, go to the profile tab, log out, call a phone number, open the store rating, confirm an analytics point, start or end the bank flow. The app decides how each one is sent to the native side. A page address handed to openPage or openPageSingle (the payload's `url`, or the payload itself when it is one value) must be an http(s) address or one of the app's own scheme (configuration productDetailScheme, e.g. pesoquick://); anything else (javascript:, data:, another app's scheme) is refused and nothing is sent. An http(s) address follows the rule of navigate: one written in the document must be on this app's origin or one listed in allowedOrigins.
  *
  * This interface was referenced by `ScreenDocument`'s JSON-Schema
  * via the `definition` "ActionsBridge".
@@ -308,7 +320,7 @@ export type FoldListBlock = BlockBase & BlocksFoldList;
  */
 export type HeroBlock = BlockBase & BlocksHero;
 /**
- * Embeds another page (the privacy policy, the loan agreement). Only http(s) addresses and app paths are shown; otherwise the words 'This content cannot be shown'. The frame is always sandboxed; `sandbox` lists what it may do. Avoid allow-scripts together with allow-same-origin for a page of this app's own origin: together they undo the sandbox.
+ * Embeds another page (the privacy policy, the loan agreement). A page of this app that is a screen (an app path of the manifest, e.g. /agreement) is shown in place as a block, not framed. Anything else is framed, always sandboxed and never with allow-same-origin: only http(s) addresses on this app's origin or on an origin listed in the configuration's allowedOrigins are shown; otherwise the words 'This content cannot be shown'.
  *
  * This interface was referenced by `ScreenDocument`'s JSON-Schema
  * via the `definition` "BlocksIframe".
@@ -942,7 +954,7 @@ export interface ActionsCall {
   api: 'nepenthes' | 'complaint' | 'legacy' | 'v3' | 'variant' | 'promo';
   method?: 'GET' | 'POST';
   /**
-   * The endpoint path, e.g. /v3/loan-details/loan-details.
+   * The endpoint path on this app's server, e.g. /v3/loan-details/loan-details: segments of letters, digits, _ . -, each after one /. Never another site (//evil.example/x), never .. or a doubled /.
    */
   path: string;
   /**
@@ -975,6 +987,18 @@ export interface ActionsCall {
    * While a call with this lock name is in flight, another call with the same name is not started (double taps on pay/submit).
    */
   lock?: string;
+  /**
+   * The shape the reply's data must have (see the shape definition), e.g. {"repayAmount": "number|text", "detail?": "list"}. A reply that does not have it is a failure: nothing is stored in `into`, `else` runs, and the problem is reported. Every source that stores its data (`into`) declares it; without it such a source only needs data that is not null.
+   */
+  expect?: Shape;
+  /**
+   * Sources only: what this source loads, in the borrower's words, e.g. "your repayment details". While it loads the screen shows "Loading your repayment details…" in place of its body; if it fails (no reply within the timeout, a refusal, a reply without the `expect` shape) the screen shows "We could not load your repayment details." with a Try again button that calls it again.
+   */
+  loads?: Expr;
+  /**
+   * Sources only: the screen does not wait for this source and shows no error when it fails (a visit counter, a contact line with a default). A reply without the `expect` shape is still not stored.
+   */
+  optional?: boolean;
   /**
    * Where the reply's data is stored on success.
    */
@@ -1126,9 +1150,9 @@ export interface ActionsNavigate {
    */
   replace?: boolean;
   /**
-   * Add the session and device parameters of the current page. Default: yes for app paths, no for http(s) addresses; the app adds them only to its own pages, never to a third party's.
+   * Add the session and device parameters of the current page. Default: yes for app paths, no for http(s) addresses; `true` adds them to this app's own pages only, never to another origin's. "anyOrigin" adds them whatever the origin, for an address our server handed out for that purpose (the loan push's lendDetailsUrl, S2.18-10, D-50): `to` must then be read straight from the call's reply ({"$": "result.data.lendDetailsUrl"}), never written in the document or taken from params or a form, and the app follows it only when it is exactly an address the server sent.
    */
-  commonParams?: boolean;
+  commonParams?: boolean | 'anyOrigin';
   /**
    * Actions run once the address has been accepted, right before the page changes: what should count only when the borrower really goes (a flag such as showBankTip). They do not run when the address is refused; if they stop, nothing opens.
    */
@@ -1697,7 +1721,7 @@ export interface BlocksIframe {
    */
   height?: number | 'fill';
   /**
-   * What the embedded page may do. Empty: nothing (no scripts, forms or popups).
+   * What a framed page may do. Empty: nothing (no scripts, forms or popups). allow-same-origin is never granted (with allow-scripts it would let the page script this app and lift its own sandbox); the checker refuses it.
    */
   sandbox?: ('allow-scripts' | 'allow-same-origin' | 'allow-forms' | 'allow-popups')[];
 }

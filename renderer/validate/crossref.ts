@@ -5,6 +5,9 @@ import type { ScreensManifest } from '../types.gen';
 import { inspectExpr, outcomes, type Pattern, type Read } from './exprInfo';
 import { lintAccessibility, lintHtml, lintMoney, lintPatterns, lintUrls } from './lints';
 import { checkLanguage } from './language';
+import { lintCommonParams, lintFrames, lintOffsite } from './offsite';
+import { lintSourceFields, lintSources } from './sourcesLint';
+import type { UrlPolicy } from '../url';
 import { locate, type Subject } from './locate';
 import { sortByPosition, type DocError } from './messages';
 import { childPointer, splitPointer } from './pointer';
@@ -14,6 +17,11 @@ import { walkDocument, type DocumentParts } from './walk';
 export interface CheckOptions {
   /** The manifest, to check that internal links go to existing routes. */
   manifest?: ScreensManifest | null;
+  /**
+   * The origins (allowedOrigins) and app schemes a document may address; without it, none: only
+   * app paths and the server's own addresses (src/config/origins.ts urlPolicyOf builds it).
+   */
+  urls?: UrlPolicy;
 }
 
 /** Scope roots every expression can read (engine.ts scopeOf), and the variables actions add. */
@@ -183,6 +191,11 @@ export function checkDocument(doc: unknown, options: CheckOptions = {}): DocErro
   lintAccessibility(parts, say);
   lintHtml(parts, say);
   lintUrls(parts, say);
+  lintOffsite(parts, say, options.urls);
+  lintCommonParams(parts, say);
+  lintFrames(parts, say);
+  lintSources(doc, say);
+  lintSourceFields(parts.nodes, say);
   lintPatterns(parts, say);
   lintMoney(parts, say);
   return sortByPosition(errors, doc);

@@ -26,7 +26,7 @@ export interface Place {
   rest: string[];
 }
 
-const OPAQUE: ReadonlySet<FieldKind> = new Set(['expr', 'url', 'fields', 'statePath']);
+const OPAQUE: ReadonlySet<FieldKind> = new Set(['expr', 'url', 'fields', 'statePath', 'data']);
 const OPERATORS: ReadonlySet<string> = new Set(vocabulary.operators);
 
 const isObject = (v: unknown): v is Record<string, unknown> =>

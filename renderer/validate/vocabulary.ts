@@ -2,9 +2,12 @@
 // error messages can suggest names and the document walker knows what each field holds without
 // shipping the schemas to the browser.
 
-/** What a field holds: child blocks, actions, an expression, an address, named expressions... */
+/**
+ * What a field holds: child blocks, actions, an expression, an address, named expressions, plain
+ * data that is never walked (a reply's expected shape)...
+ */
 export type FieldKind =
-  'blocks' | 'block' | 'actions' | 'action' | 'expr' | 'url' | 'fields' | 'statePath' | 'other';
+  'blocks' | 'block' | 'actions' | 'action' | 'expr' | 'url' | 'fields' | 'statePath' | 'data' | 'other';
 
 export interface NodeVocabulary {
   /** Every field the schema allows, the shared base fields (id, visible, when...) included. */

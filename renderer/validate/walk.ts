@@ -104,7 +104,8 @@ export function walkDocument(doc: unknown): DocumentParts {
       for (const [f, v] of entries) {
         const fieldKind: FieldKind = vocab?.kinds[f] ?? (URL_FIELDS.has(f) ? 'url' : 'other');
         const at = childPointer(pointer, f);
-        if (f === tag) continue;
+        // A tag, or plain data (an expected shape): nothing in it is a block, an action or an expression.
+        if (f === tag || fieldKind === 'data') continue;
         if (EXPRESSION_KINDS.has(fieldKind))
           parts.exprs.push({ expr: v, pointer: at, owner: current, field: f, fieldKind });
         else if (fieldKind === 'fields' && isObject(v) && !isOperatorObject(v))

@@ -26,6 +26,7 @@ export const CONFIG_ENV: Readonly<Record<ConfigKey, string>> = {
   lenderAddress: 'LENDER_ADDRESS',
   lenderWebsite: 'LENDER_WEBSITE',
   privacyPolicyUrl: 'LENDER_PRIVACY_POLICY_URL',
+  allowedOrigins: 'LENDER_ALLOWED_ORIGINS',
   recommendModuleId: 'LENDER_RECOMMEND_MODULE_ID',
   trackUrl: 'LENDER_TRACK_URL',
   reportUrl: 'LENDER_REPORT_URL',

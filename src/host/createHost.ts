@@ -1,5 +1,6 @@
 // The Host the lender's app hands the engine: the pieces of src/host/ put together.
-import type { Host } from '../../renderer/host';
+import type { EmbeddedScreen, Host } from '../../renderer/host';
+import { appSchemeOf, createTrust } from '../config/origins';
 import type { AppConfig } from '../config/types';
 import { createBridge, type Bridge, type BridgeHostWindow } from './bridge';
 import { nativeCapabilities } from './capabilities';
@@ -27,6 +28,8 @@ export interface AppHost extends Host {
   setRouter(router: RouterPort | null): void;
   /** The app shell shows a screen (once per visit): the screen-view event, and the screen of later events. */
   view(screenId: string, version?: ScreenVersion): void;
+  /** The app's screens by address, for iframe blocks that show one in place (src/app/embed.ts). */
+  setEmbedder(embed: ((url: string) => Promise<EmbeddedScreen | null>) | null): void;
 }
 
 export interface HostOptions {
@@ -41,7 +44,7 @@ export interface HostOptions {
 export function createHost({ config, dev = false, win = window, fetch }: HostOptions): AppHost {
   const session = createSession(win.location, win.document);
   const toaster = createToaster();
-  const bridgeAdapter = createBridge(win as unknown as BridgeHostWindow);
+  const bridgeAdapter = createBridge(win as unknown as BridgeHostWindow, undefined, appSchemeOf(config));
   const native = installNativeEvents(win);
   const env = Object.freeze(
     detectEnv(win.navigator.userAgent, win as unknown as BridgeHostWindow, win.navigator.maxTouchPoints ?? 0),
@@ -53,6 +56,7 @@ export function createHost({ config, dev = false, win = window, fetch }: HostOpt
     loading: (text) => toaster.loading(text),
   });
   let router: RouterPort | null = null;
+  let embedder: ((url: string) => Promise<EmbeddedScreen | null>) | null = null;
   const navigator = createNavigator({
     location: win.location,
     history: win.history,
@@ -89,6 +93,11 @@ export function createHost({ config, dev = false, win = window, fetch }: HostOpt
     setRouter: (next) => {
       router = next;
     },
+    setEmbedder: (next) => {
+      embedder = next;
+    },
+    embed: (url) => (embedder ? embedder(url) : Promise.resolve(null)),
+    trusts: createTrust(win.location.origin, config),
     request: (call, signal) =>
       requester.request(call, signal).then((result) => {
         if (!signal.aborted) telemetry.api(call, result);

@@ -3,6 +3,7 @@
 // { ok: false, network: true } with the family's network toast; any loading toast closes.
 // The clients (http.ts) read the reply as the family's envelope; this adds toasts and loading.
 import type { ApiCall, ApiResult } from '../../renderer/host';
+import { API_PATH } from '../../renderer/url';
 import { familyOf, type Family } from './families';
 import { fieldText } from './fields';
 import { FORM_TYPE, HTTP_TIMEOUT_MS, type Clients } from './http';
@@ -177,6 +178,9 @@ export function createRequester(deps: RequesterDeps): Requester {
     async request(call, signal) {
       const family = familyOf(call.api);
       if (!family) return { ok: false, message: `Unknown API family "${call.api}"` };
+      // Our own server only (issue 20 §4): `//evil.example/x` would carry the common query off-site.
+      if (!API_PATH.test(call.path))
+        return { ok: false, message: `Refused the API path ${JSON.stringify(call.path)}` };
       const hide = call.loading ? deps.loading(call.loading) : undefined;
       try {
         const pending = takePrefetched(call);
@@ -194,7 +198,7 @@ export function createRequester(deps: RequesterDeps): Requester {
     prefetch(call) {
       const family = familyOf(call.api);
       const key = callKey(call);
-      if (!family || !key) return;
+      if (!family || !key || !API_PATH.test(call.path)) return;
       for (const [k, entry] of prefetched) if (now() - entry.at > PREFETCH_TTL_MS) prefetched.delete(k);
       if (prefetched.has(key)) return;
       prefetched.set(key, { reply: send(family, call, new AbortController().signal), at: now() });

@@ -8,8 +8,9 @@ import { registerIdentity } from './identity/index.js';
 import { registerFormBody } from './lib/form-body.js';
 import { registerRejectDeep } from './lib/reject-deep.js';
 import { registerRejectNul } from './lib/reject-nul.js';
-import { registerSecurityHeaders } from './lib/security-headers.js';
+import { htmlCsp, registerSecurityHeaders } from './lib/security-headers.js';
 import { registerSweeper } from './lib/sweeper.js';
+import { invalidOrigins, parseOrigins } from '../config/origins.js';
 import { createCatalogue } from './repos/catalogue.js';
 import eventsPlugin from './events/plugin.js';
 import { sweepOrphanUploads } from './repos/uploads.js';
@@ -82,7 +83,10 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   registerFormBody(app);
   registerRejectDeep(app);
   registerRejectNul(app);
-  registerSecurityHeaders(app);
+  const { allowedOrigins } = pageConfig(cfg.dev);
+  for (const entry of invalidOrigins(allowedOrigins))
+    app.log.warn(`allowedOrigins: ${JSON.stringify(entry)} is not an http(s) origin; ignored`);
+  registerSecurityHeaders(app, htmlCsp(parseOrigins(allowedOrigins)));
   // Before the plugins: every route's declared access and write keys go through these hooks.
   registerIdentity(app);
   registerIdempotency(app);

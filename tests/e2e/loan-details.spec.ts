@@ -223,7 +223,7 @@ test.describe('loan details recommendations', () => {
     expect((await define).postDataJSON()).toEqual({ productId: 'P-2', moduleId: 31, position: 0 });
     await expect
       .poll(() => bridgeLog(page))
-      .toContainEqual({ name: 'openPage', payload: { url: 'lender://product/detail?productId=P-2' } });
+      .toContainEqual({ name: 'openPage', payload: { url: 'pesoquick://product/detail?productId=P-2' } });
     expect(new URL(page.url()).pathname).toBe('/loan/details');
   });
 

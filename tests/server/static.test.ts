@@ -3,8 +3,11 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HTML_CSP } from '../../src/server/lib/security-headers.js';
+import { htmlCsp } from '../../src/server/lib/security-headers.js';
 import { startServer, type TestServer } from './helpers.js';
+
+/** The page CSP with the default allowedOrigins (config/default.json). */
+const HTML_CSP = htmlCsp(['https://play.google.com']);
 
 const html = { accept: 'text/html,application/xhtml+xml' };
 

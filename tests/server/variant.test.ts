@@ -96,7 +96,7 @@ describe.each(backends)('obfuscated variant (/gopia/goya) on %s', (backend) => {
     });
     expect(http.json()).toMatchObject({ code: '00', data: 'http://127.0.0.1:8787/product?productId=P-1' });
     expect((await post(s.app, '/gopia/goya/define', { productId: 'P-2', id: 18 })).body.data).toBe(
-      'lender://product/detail?productId=P-2',
+      'pesoquick://product/detail?productId=P-2',
     );
     expect((await post(s.app, '/gopia/goya/define', { productId: 'P-3' })).body).toMatchObject({
       code: '403',

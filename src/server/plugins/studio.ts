@@ -10,6 +10,7 @@ import { injectConfig, safeJson } from '../../config/inject.js';
 import type { ScreensManifest } from '../../../renderer/types.gen.js';
 import { validateManifest } from '../../../renderer/validate/validateDocument.js';
 import { checkScreenText } from '../../checker/checkText.js';
+import { urlPolicyOf } from '../../config/origins.js';
 import { STUDIO_TOKEN_ELEMENT_ID, STUDIO_TOKEN_HEADER } from '../../studio/shared/protocol.js';
 import { etagMatches, strongEtag } from '../lib/etag.js';
 import { screenHistory, writeAtomic } from '../lib/screen-history.js';
@@ -86,7 +87,7 @@ export default async function studioPlugin(app: FastifyInstance): Promise<void> 
         409,
         `screens/${id}.json changed since you opened it (someone else saved it): reload it before saving`,
       );
-    const checked = checkScreenText(text, { id, manifest: await readManifest() });
+    const checked = checkScreenText(text, { id, manifest: await readManifest(), urls: urlPolicyOf(config) });
     const errors = checked.problems.filter((p) => p.severity === 'error');
     if (errors.length > 0)
       return refuse(reply, 400, `The document has ${errors.length} error${errors.length === 1 ? '' : 's'}`, {

@@ -17,6 +17,7 @@ import { parseJson } from '../db/json.js';
 import { variantSchemas as s } from '../schemas/variant.js';
 import { toVariant } from '../variant/fields.js';
 import { CONTRACT_SCENE } from './loan.js';
+import { pageConfig } from './static-app.js';
 
 /** App scheme the native wrapper opens for a product detail (spec §3 configuration, D-39). */
 export const PRODUCT_SCHEME = 'lender://product/detail';
@@ -24,14 +25,15 @@ export const PRODUCT_SCHEME = 'lender://product/detail';
 export const PRODUCT_APPLY_SCHEME = 'lender://product/apply';
 
 /**
- * Where a product jump leads: an absolute same-origin http(s) address (opened by the page) or an app
- * scheme (handed to the native bridge), as each product is configured.
+ * Where a product jump leads: an absolute same-origin http(s) address (opened by the page) or the
+ * app's own product-detail scheme (configuration productDetailScheme, D-39), handed to the native
+ * bridge, as each product is configured. The page passes the bridge no other scheme (issue 20 §4).
  */
-function jumpTarget(request: FastifyRequest, p: ProductRow): string {
+function jumpTarget(request: FastifyRequest, p: ProductRow, scheme: string): string {
   const query = new URLSearchParams({ productId: p.id }).toString();
   return p.jump_kind === 'http'
     ? `${request.protocol}://${request.host}/product?${query}`
-    : `${PRODUCT_SCHEME}?${query}`;
+    : `${scheme}${encodeURIComponent(p.id)}`;
 }
 
 /** Obfuscated-endpoint variant (§7.5): success '00', replies renamed by variant/fields.ts. */
@@ -40,6 +42,7 @@ export default async function variantPlugin(app: FastifyInstance): Promise<void>
   const db = app.db;
   const done = (data: unknown, message = 'success') => ok('variant', toVariant(data), message);
   const missing = fail('variant', '404', 'Product not found');
+  const productScheme = pageConfig(app.cfg.dev).productDetailScheme;
 
   app.post('/gopia/goya/satire', { schema: s.satire, ...access.public }, async (request, reply) => {
     const product = await findProduct(db, (request.body as { productId: string }).productId);
@@ -108,6 +111,6 @@ export default async function variantPlugin(app: FastifyInstance): Promise<void>
     const borrower = borrowerOf(request);
     if (borrower.signedIn) await recordEvent(db, borrower.id, 'variant-define', b);
     if (product.enabled !== 1) return fail('variant', '403', 'This product is not available now');
-    return ok('variant', jumpTarget(request, product));
+    return ok('variant', jumpTarget(request, product, productScheme));
   });
 }

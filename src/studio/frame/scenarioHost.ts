@@ -3,6 +3,7 @@
 // writes...) is reported to the studio's log instead of happening. Nothing leaves the page.
 import type { ApiCall, ApiResult, Host, KeyValueStorage, NativeEvent } from '../../../renderer/host';
 import type { AppConfig } from '../../config/types';
+import { createTrust } from '../../config/origins';
 import { createFormat } from '../../host/format';
 import type { Toaster } from '../../host/toast';
 import { callKey, type LogEntry, type Scenario } from '../shared/protocol';
@@ -92,6 +93,8 @@ export function createScenarioHost(options: {
     navigate(to, navigateOptions) {
       log({ kind: 'navigate', summary: to + queryText(navigateOptions.query), detail: navigateOptions });
     },
+    // The studio preview is on the app's origin and follows the app's allowlist.
+    trusts: createTrust(typeof location === 'undefined' ? 'http://localhost' : location.origin, config),
     back(fallback) {
       log({ kind: 'back', summary: fallback ? `back (else ${fallback})` : 'back' });
     },

@@ -49,7 +49,9 @@ describe('native bridge (P-18, D-59)', () => {
       },
     };
     const win: BridgeHostWindow = { AndroidBridge };
-    await createBridge(win).call('openPage', { url: 'pesoquick://product/detail?productId=P-1' });
+    await createBridge(win, undefined, 'pesoquick:').call('openPage', {
+      url: 'pesoquick://product/detail?productId=P-1',
+    });
     expect(calls).toEqual([
       [JSON.stringify({ url: 'pesoquick://product/detail?productId=P-1' }), AndroidBridge],
     ]);
@@ -175,5 +177,36 @@ describe('native events (P-19)', () => {
     win.onIosBack!();
     expect(seen).toEqual(['second']);
     warn.mockRestore();
+  });
+
+  // Issue 20 §4: openPage and the like get only http(s) addresses, app paths and the app's scheme.
+  it.each([
+    ['openPage', { url: 'javascript:alert(document.cookie)' }],
+    ['openPage', { url: ' JaVaScRiPt:alert(1)' }],
+    ['openPageSingle', 'data:text/html,<script>alert(1)</script>'],
+    ['openPage', { url: 'otherapp://steal?s=1' }],
+    ['openPage', { url: 'product/9' }],
+    ['callPhone', { phone: 'javascript:alert(1)' }],
+  ])('refuses %s with %j: nothing reaches the native side', async (name, payload) => {
+    const AndroidBridge = { openPage: vi.fn(), openPageSingle: vi.fn(), callPhone: vi.fn() };
+    const warn = vi.fn();
+    const win: BridgeHostWindow = { AndroidBridge };
+    await createBridge(win, warn, 'pesoquick:').call(name, payload);
+    expect(AndroidBridge.openPage).not.toHaveBeenCalled();
+    expect(AndroidBridge.openPageSingle).not.toHaveBeenCalled();
+    expect(AndroidBridge.callPhone).not.toHaveBeenCalled();
+    expect(win.__bridgeLog).toBeUndefined();
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/refused the address/));
+  });
+
+  it.each([
+    { url: 'pesoquick://product/detail?productId=P-2' },
+    { url: 'https://pay.partner.example/x' },
+    { url: '/loan/details?orderId=1' },
+    { phone: '+63 2 8888 0000' },
+  ])('passes %j', async (payload) => {
+    const win: BridgeHostWindow = {};
+    await createBridge(win, () => undefined, 'pesoquick:').call('openPage', payload);
+    expect(win.__bridgeLog).toEqual([{ name: 'openPage', payload }]);
   });
 });

@@ -407,3 +407,16 @@ describe('idempotency keys (issue 20 §2)', () => {
     expect(t.sent[0]!.headers['idempotency-key']).toBe('pick-0');
   });
 });
+
+describe('our own server only (issue 20 §4)', () => {
+  it.each(['//evil.example/x', '/v3//evil.example', '/v3/../../x', '/./x', 'https://evil.example/x', 'v3/x'])(
+    'refuses the path %j: nothing is sent, not even prefetched',
+    async (path) => {
+      const t = setup();
+      const result = await t.requester.request(call({ api: 'v3', path }), signal());
+      expect(result.ok).toBe(false);
+      t.requester.prefetch(call({ api: 'v3', path }));
+      expect(t.sent).toEqual([]);
+    },
+  );
+});
