@@ -34,7 +34,7 @@ test.describe('the product page', () => {
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await expect
       .poll(() => bridgeLog(page))
-      .toEqual([{ name: 'openPage', payload: { url: 'lender://product/apply?productId=P-2' } }]);
+      .toEqual([{ name: 'openPage', payload: { url: 'pesoquick://product/apply?productId=P-2' } }]);
     expect(new URL(page.url()).pathname).toBe('/product');
   });
 
@@ -97,7 +97,7 @@ test.describe('the recommended products list', () => {
     await products(page).nth(1).click();
     await expect
       .poll(() => bridgeLog(page))
-      .toEqual([{ name: 'openPage', payload: { url: 'lender://product/detail?productId=P-2' } }]);
+      .toEqual([{ name: 'openPage', payload: { url: 'pesoquick://product/detail?productId=P-2' } }]);
   });
 });
 

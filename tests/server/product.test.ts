@@ -46,7 +46,7 @@ describe.each(backends)('products (v3 family) on %s', (backend) => {
     const web = await post(s.app, '/v3/product/apply?sessionId=apply-user', { productId: 'P-1' });
     expect(web.body.data.target).toBe('http://localhost:80/loan/confirm?productId=P-1');
     const native = await post(s.app, '/v3/product/apply', { productId: 'P-2' });
-    expect(native.body.data.target).toBe('lender://product/apply?productId=P-2');
+    expect(native.body.data.target).toBe('pesoquick://product/apply?productId=P-2');
   });
 
   it('apply refuses a disabled product with a message', async () => {

@@ -19,11 +19,6 @@ import { toVariant } from '../variant/fields.js';
 import { CONTRACT_SCENE } from './loan.js';
 import { pageConfig } from './static-app.js';
 
-/** App scheme the native wrapper opens for a product detail (spec §3 configuration, D-39). */
-export const PRODUCT_SCHEME = 'lender://product/detail';
-/** App scheme of the native app's application flow for a product (the product page's apply). */
-export const PRODUCT_APPLY_SCHEME = 'lender://product/apply';
-
 /**
  * Where a product jump leads: an absolute same-origin http(s) address (opened by the page) or the
  * app's own product-detail scheme (configuration productDetailScheme, D-39), handed to the native
