@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { DbTarget } from './db/connection.js';
 
@@ -25,10 +24,28 @@ export interface ServerOptions {
   seed?: boolean | undefined;
   /** Default service telephone (spec §3 "default from configuration"). */
   telephone?: string | undefined;
-  /** Where the screen studio keeps earlier versions of saved screens. Default data/screen-history. */
-  screenHistoryDir?: string | undefined;
-  /** The secret the studio's save endpoint demands (X-Studio-Token); random per start when absent. */
-  studioToken?: string | undefined;
+  /** The clock of schedules, sessions and the audit log (tests pass a controlled one). */
+  now?: (() => Date) | undefined;
+  /** A change needs a publisher other than its author (default true; false for a team of one). */
+  fourEyes?: boolean | undefined;
+  /** The studio and its API on their own port (main.ts listens there); absent: on the app's port. */
+  studioPort?: number | undefined;
+  /** Host names the studio answers to (DNS rebinding); default the loopback names. */
+  studioHosts?: string[] | undefined;
+  /** The studio cookie's Secure flag: 'auto' (when the request came over https), 'always', 'never'. */
+  cookieSecure?: 'auto' | 'always' | 'never' | undefined;
+  /** Trust X-Forwarded-* from a reverse proxy (Fastify's trustProxy: true, or its addresses). */
+  trustProxy?: boolean | string | undefined;
+  /** Key that signs preview links; '' = one generated once and kept in the database. */
+  previewSecret?: string | undefined;
+  /** How long a preview link works (minutes, default 60). */
+  previewMinutes?: number | undefined;
+  /** The borrower-facing address, for preview links shown in a studio on another port ('' = same). */
+  publicUrl?: string | undefined;
+  /** How often each instance runs due schedules and checks for publications (ms, default 1000; 0 = never). */
+  publishPollMs?: number | undefined;
+  /** scrypt cost of new password hashes (log2 N; tests lower it). */
+  passwordCost?: number | undefined;
 }
 
 export interface ResolvedConfig {
@@ -41,9 +58,21 @@ export interface ResolvedConfig {
   logLevel: 'silent' | 'warn' | 'info';
   seed: boolean;
   telephone: string;
-  screenHistoryDir: string;
-  studioToken: string;
+  now: () => Date;
+  fourEyes: boolean;
+  studioPort: number | null;
+  studioHosts: string[];
+  cookieSecure: 'auto' | 'always' | 'never';
+  trustProxy: boolean | string;
+  previewSecret: string;
+  previewMinutes: number;
+  publicUrl: string;
+  publishPollMs: number;
+  passwordCost: number | undefined;
 }
+
+/** The names a server on this machine is reached by: the studio's default Host allowlist. */
+export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 export function resolveConfig(o: ServerOptions = {}, cwd = process.cwd()): ResolvedConfig {
   const db: DbTarget = o.databaseUrl
@@ -62,8 +91,17 @@ export function resolveConfig(o: ServerOptions = {}, cwd = process.cwd()): Resol
     logLevel: o.logLevel ?? 'silent',
     seed: o.seed ?? true,
     telephone: o.telephone ?? '+63 2 8888 0000',
-    screenHistoryDir: resolve(cwd, o.screenHistoryDir ?? 'data/screen-history'),
-    studioToken: o.studioToken || randomBytes(24).toString('base64url'),
+    now: o.now ?? (() => new Date()),
+    fourEyes: o.fourEyes ?? true,
+    studioPort: o.studioPort ?? null,
+    studioHosts: o.studioHosts?.length ? o.studioHosts : LOOPBACK_HOSTS,
+    cookieSecure: o.cookieSecure ?? 'auto',
+    trustProxy: o.trustProxy ?? false,
+    previewSecret: o.previewSecret ?? '',
+    previewMinutes: o.previewMinutes ?? 60,
+    publicUrl: (o.publicUrl ?? '').replace(/\/+$/, ''),
+    publishPollMs: o.publishPollMs ?? 1000,
+    passwordCost: o.passwordCost,
   };
 }
 
@@ -79,11 +117,36 @@ export function optionsFromEnv(
     distDir: env.DIST_DIR || undefined,
     screensDir: env.SCREENS_DIR || undefined,
     uploadsDir: env.UPLOADS_DIR || undefined,
-    screenHistoryDir: env.SCREEN_HISTORY_DIR || undefined,
-    studioToken: env.LENDER_STUDIO_TOKEN || undefined,
+    fourEyes:
+      env.LENDER_FOUR_EYES === undefined ? undefined : !/^(0|false|no|off)$/i.test(env.LENDER_FOUR_EYES),
+    studioPort: env.LENDER_STUDIO_PORT ? Number(env.LENDER_STUDIO_PORT) : undefined,
+    studioHosts: env.LENDER_STUDIO_HOSTS
+      ? env.LENDER_STUDIO_HOSTS.split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean)
+      : undefined,
+    cookieSecure: cookieSecure(env.LENDER_COOKIE_SECURE),
+    trustProxy: trustProxy(env.LENDER_TRUST_PROXY),
+    previewSecret: env.LENDER_PREVIEW_SECRET || undefined,
+    previewMinutes: env.LENDER_PREVIEW_MINUTES ? Number(env.LENDER_PREVIEW_MINUTES) : undefined,
+    publicUrl: env.LENDER_PUBLIC_URL || undefined,
+    publishPollMs: env.LENDER_PUBLISH_POLL_MS ? Number(env.LENDER_PUBLISH_POLL_MS) : undefined,
     dev: env.LENDER_DEV !== '0',
     // The console stands in for the SMS gateway in the demo only.
     printCodes: env.LENDER_DEV !== '0',
     logLevel: env.LENDER_LOG === '1' ? 'info' : 'warn',
   };
+}
+
+function cookieSecure(value: string | undefined): ResolvedConfig['cookieSecure'] | undefined {
+  if (value === undefined || value === '' || value === 'auto') return undefined;
+  return /^(1|true|yes|on|always)$/i.test(value) ? 'always' : 'never';
+}
+
+/** '1'/'true' trusts whatever connects (a proxy in front of every request), else a list of proxy addresses. */
+function trustProxy(value: string | undefined): boolean | string | undefined {
+  if (!value) return undefined;
+  if (/^(1|true|yes|on)$/i.test(value)) return true;
+  if (/^(0|false|no|off)$/i.test(value)) return false;
+  return value;
 }
