@@ -54,7 +54,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   // Every route with its schema, in registration order: the hostile-client tests walk it.
   const routeTable: RouteInfo[] = [];
   app.addHook('onRoute', (route) => {
-    routeTable.push({ method: route.method, url: route.url, schema: route.schema });
+    routeTable.push({ method: route.method, url: route.url, schema: route.schema, config: route.config });
   });
   app.decorate('routeTable', routeTable);
   app.decorate('db', handle.db);

@@ -9,6 +9,8 @@ export interface RouteInfo {
   method: string | string[];
   url: string;
   schema?: FastifySchema | undefined;
+  /** The route's config (the studio's routes say who may call them: `access`). */
+  config?: unknown;
 }
 
 declare module 'fastify' {

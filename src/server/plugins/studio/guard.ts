@@ -94,7 +94,9 @@ function sameSite(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return true;
   try {
-    return new URL(origin).host === String(request.headers.host ?? '').toLowerCase();
+    // Compared as URLs of the origin's scheme, so a default port written or not is the same.
+    const from = new URL(origin);
+    return from.host === new URL(`${from.protocol}//${String(request.headers.host ?? '')}`).host;
   } catch {
     return false;
   }
