@@ -41,8 +41,8 @@ describe.each(backends)('schedules on %s', (backend) => {
 
   it('publishes a scheduled revision when its time comes, not before (Manila time in, UTC stored)', async () => {
     s = await startStudio(backend);
-    let ed = await editor(s.app);
-    let pub = await publisher(s.app);
+    const ed = await editor(s.app, { renew: true });
+    const pub = await publisher(s.app, { renew: true });
     // The clock reads 2026-12-01T02:00Z, 10:00 in Manila; publish at 12:30 Manila.
     const { draftId, revisionId } = await reviewed(ed, 'hello', screenText('hello', 'Noon offer'));
     const scheduled = await pub.call('POST', `/drafts/${draftId}/approve`, {
@@ -64,11 +64,9 @@ describe.each(backends)('schedules on %s', (backend) => {
 
     s.clock.advance(2 * HOUR + 29 * 60 * 1000);
     await s.app.content.tick();
-    [ed, pub] = [await editor(s.app), await publisher(s.app)];
     expect(await label(s)).toBe('Go');
     s.clock.advance(60 * 1000);
     await s.app.content.tick();
-    [ed, pub] = [await editor(s.app), await publisher(s.app)];
     expect(await label(s)).toBe('Noon offer');
     const publication = (await pub.call('GET', '/documents/screen/hello/publications')).body.publications[0];
     expect(publication).toMatchObject({
@@ -80,14 +78,13 @@ describe.each(backends)('schedules on %s', (backend) => {
     expect(log[0]).toMatchObject({ actor: 'publisher', detail: { publishAt: '2026-12-01T04:30:00.000Z' } });
     // A second tick (another instance's) publishes nothing twice.
     await s.app.content.tick();
-    [ed, pub] = [await editor(s.app), await publisher(s.app)];
     expect((await pub.call('GET', '/documents/screen/hello/publications')).body.publications).toHaveLength(2);
   });
 
   it('refuses times without a zone and ends before the start; unschedule returns the draft to review', async () => {
     s = await startStudio(backend);
-    let ed = await editor(s.app);
-    let pub = await publisher(s.app);
+    const ed = await editor(s.app, { renew: true });
+    const pub = await publisher(s.app, { renew: true });
     const { draftId, revisionId } = await reviewed(ed, 'hello', screenText('hello', 'Later'));
     for (const publishAt of ['2026-12-02 09:00', '2026-12-02T09:00:00', 'tomorrow'])
       expect(
@@ -109,14 +106,13 @@ describe.each(backends)('schedules on %s', (backend) => {
     expect(back.body.draft).toMatchObject({ status: 'in_review', publishAt: null });
     s.clock.advance(48 * HOUR);
     await s.app.content.tick();
-    [ed, pub] = [await editor(s.app), await publisher(s.app)];
     expect(await label(s)).toBe('Go');
   });
 
   it('a promotion ends on time and falls back to the revision published before it', async () => {
     s = await startStudio(backend);
-    let ed = await editor(s.app);
-    let pub = await publisher(s.app);
+    const ed = await editor(s.app, { renew: true });
+    const pub = await publisher(s.app, { renew: true });
     const { draftId, revisionId } = await reviewed(ed, 'hello', screenText('hello', '12.12 sale'));
     const approved = await pub.call('POST', `/drafts/${draftId}/approve`, {
       revisionId,
@@ -130,18 +126,15 @@ describe.each(backends)('schedules on %s', (backend) => {
     });
     s.clock.now = new Date('2026-12-11T16:00:00.000Z');
     await s.app.content.tick();
-    [ed, pub] = [await editor(s.app), await publisher(s.app)];
     expect(await label(s)).toBe('12.12 sale');
     const ends = (await pub.call('GET', '/schedules')).body.ends;
     expect(ends).toHaveLength(1);
     expect(ends[0]).toMatchObject({ endsAt: '2026-12-12T16:00:00.000Z', endedAt: null });
     s.clock.now = new Date('2026-12-12T15:59:59.000Z');
     await s.app.content.tick();
-    [ed, pub] = [await editor(s.app), await publisher(s.app)];
     expect(await label(s)).toBe('12.12 sale');
     s.clock.now = new Date('2026-12-12T16:00:00.000Z');
     await s.app.content.tick();
-    [ed, pub] = [await editor(s.app), await publisher(s.app)];
     expect(await label(s)).toBe('Go');
     const publications = (await pub.call('GET', '/documents/screen/hello/publications')).body.publications;
     expect(publications.map((p: { reason: string }) => p.reason)).toEqual([
@@ -156,8 +149,8 @@ describe.each(backends)('schedules on %s', (backend) => {
 
   it('a new promotion page ends on a "campaign ended" screen; an end superseded by a later publication does nothing', async () => {
     s = await startStudio(backend);
-    let ed = await editor(s.app);
-    let pub = await publisher(s.app);
+    const ed = await editor(s.app, { renew: true });
+    const pub = await publisher(s.app, { renew: true });
     // A new screen has no previous revision: 'previous' is refused, a campaign-ended screen is not.
     const fresh = await reviewed(ed, 'flash-sale', screenText('flash-sale', 'Flash sale!'));
     const refused = await pub.call('POST', `/drafts/${fresh.draftId}/approve`, {
@@ -174,7 +167,6 @@ describe.each(backends)('schedules on %s', (backend) => {
     expect(await label(s, 'flash-sale')).toBe('Flash sale!');
     s.clock.now = new Date('2026-12-01T04:00:00.000Z');
     await s.app.content.tick();
-    [ed, pub] = [await editor(s.app), await publisher(s.app)];
     const ended = await s.app.inject({ url: '/screens/flash-sale.json' });
     expect(ended.json()).toMatchObject({ id: 'flash-sale', body: [{ label: 'Other' }] });
     const system = (await pub.call('GET', '/documents/screen/flash-sale/revisions')).body.revisions[0];
@@ -191,7 +183,6 @@ describe.each(backends)('schedules on %s', (backend) => {
     await publishText(ed, pub, 'screen', 'hello', screenText('hello', 'Newer'));
     s.clock.now = new Date('2026-12-01T06:00:00.000Z');
     await s.app.content.tick();
-    [ed, pub] = [await editor(s.app), await publisher(s.app)];
     expect(await label(s)).toBe('Newer');
     const old = (await pub.call('GET', '/documents/screen/hello/publications')).body.publications.find(
       (p: { id: number }) => p.id === live.id,
@@ -201,8 +192,8 @@ describe.each(backends)('schedules on %s', (backend) => {
 
   it('a schedule that can no longer be published goes back to review, with the reason in the audit log', async () => {
     s = await startStudio(backend);
-    let ed = await editor(s.app);
-    let pub = await publisher(s.app);
+    const ed = await editor(s.app, { renew: true });
+    const pub = await publisher(s.app, { renew: true });
     const baseline = await liveId(ed, 'screen', 'hello');
     await publishText(ed, pub, 'screen', 'hello', screenText('hello', 'New'));
     const { draftId, revisionId } = await reviewed(ed, 'hello', screenText('hello', 'Scheduled'));
@@ -215,7 +206,6 @@ describe.each(backends)('schedules on %s', (backend) => {
     await pub.call('POST', '/documents/screen/hello/rollback', { revisionId: baseline });
     s.clock.advance(2 * HOUR);
     await s.app.content.tick();
-    [ed, pub] = [await editor(s.app), await publisher(s.app)];
     expect(await label(s)).toBe('Go');
     const draft = (await pub.call('GET', `/drafts/${draftId}`)).body.draft;
     expect(draft).toMatchObject({ status: 'in_review', publishAt: null, liveChanged: true });
@@ -242,7 +232,6 @@ describe.each(backends)('schedules on %s', (backend) => {
     );
     s.clock.advance(3 * HOUR);
     await s.app.content.tick();
-    [ed, pub] = [await editor(s.app), await publisher(s.app)];
     expect(await label(s, 'other')).toBe('Other');
     const refused = (await pub.call('GET', '/audit?action=schedule.failed')).body.entries[0];
     expect(refused.detail.problems[0].message).toContain("'/hello' is not a route");

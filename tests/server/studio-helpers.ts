@@ -92,8 +92,8 @@ export async function startStudio(backend: Backend, extra: ServerOptions = {}): 
 
 export interface Client {
   username: string;
-  csrf: string;
-  cookie: string;
+  readonly csrf: string;
+  readonly cookie: string;
   /** A studio API call as the studio page makes it (cookie, CSRF token, JSON). */
   call(
     method: InjectOptions['method'],
@@ -103,35 +103,62 @@ export interface Client {
   ): Promise<{ status: number; body: Reply }>;
 }
 
-export async function signIn(app: FastifyInstance, username: string, password: string): Promise<Client> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/studio/api/session',
-    payload: { username, password },
-  });
-  if (res.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${res.statusCode} ${res.body}`);
-  const cookie = String(res.headers['set-cookie']).split(';')[0]!;
-  const csrf = (res.json() as Reply).csrfToken as string;
-  return {
+/**
+ * Signs in as the studio page does. `renew`: sign in again when the session has ended (tests that
+ * move the clock by hours, as a person coming back would), instead of answering 401.
+ */
+export async function signIn(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  options: { renew?: boolean } = {},
+): Promise<Client> {
+  const session = async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/studio/api/session',
+      payload: { username, password },
+    });
+    if (res.statusCode !== 200)
+      throw new Error(`sign-in of ${username} failed: ${res.statusCode} ${res.body}`);
+    return {
+      cookie: String(res.headers['set-cookie']).split(';')[0]!,
+      csrf: (res.json() as Reply).csrfToken as string,
+    };
+  };
+  let current = await session();
+  const client: Client = {
     username,
-    csrf,
-    cookie,
+    get csrf() {
+      return current.csrf;
+    },
+    get cookie() {
+      return current.cookie;
+    },
     async call(method, path, payload, headers = {}) {
-      const reply = await app.inject({
-        method,
-        url: `/studio/api${path}`,
-        headers: { cookie, 'x-csrf-token': csrf, ...headers },
-        ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-      });
-      let body: Reply = {};
+      const send = () =>
+        app.inject({
+          method,
+          url: `/studio/api${path}`,
+          headers: { cookie: current.cookie, 'x-csrf-token': current.csrf, ...headers },
+          ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+        });
+      let reply = await send();
+      if (reply.statusCode === 401 && options.renew) {
+        current = await session();
+        reply = await send();
+      }
+      const text = reply.body;
+      let body: Reply;
       try {
-        body = reply.json() as Reply;
+        body = JSON.parse(text) as Reply;
       } catch {
-        body = { text: reply.body };
+        body = { text };
       }
       return { status: reply.statusCode, body };
     },
   };
+  return client;
 }
 
 /** An account with these roles (made directly: admin endpoints have their own tests). */
@@ -143,8 +170,10 @@ export async function account(app: FastifyInstance, username: string, roles: Rol
   return signIn(app, username, PASSWORD);
 }
 
-export const editor = (app: FastifyInstance) => signIn(app, 'editor', 'demo-editor-password');
-export const publisher = (app: FastifyInstance) => signIn(app, 'publisher', 'demo-publisher-password');
+export const editor = (app: FastifyInstance, options: { renew?: boolean } = {}) =>
+  signIn(app, 'editor', 'demo-editor-password', options);
+export const publisher = (app: FastifyInstance, options: { renew?: boolean } = {}) =>
+  signIn(app, 'publisher', 'demo-publisher-password', options);
 
 /** The live revision id of a document, as the studio sees it. */
 export async function liveId(client: Client, kind: string, name: string): Promise<number | null> {

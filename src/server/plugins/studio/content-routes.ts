@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SCREEN_ID } from '../../publishing/kinds.js';
+import { KINDS } from '../../publishing/kinds.js';
 import { actorOf, EDITORS, PUBLISHERS, refuse } from './guard.js';
 
 const id = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
@@ -166,7 +166,7 @@ export function contentRoutes(api: FastifyInstance): void {
     { schema: { params: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } } },
     async (request, reply) => {
       const name = request.params.name;
-      if (!SCREEN_ID.test(name)) return refuse(reply, 404, `No scenarios for '${name}'`);
+      if (KINDS.screen.nameProblem(name)) return refuse(reply, 404, `No scenarios for '${name}'`);
       let text: string;
       try {
         text = await readFile(join(api.cfg.screensDir, 'scenarios', `${name}.json`), 'utf8');
