@@ -42,8 +42,9 @@ const SECONDS = Number(process.env.BENCH_SERVER_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_SERVER_ROUNDS ?? 3);
 const WARMUP_SECONDS = 1;
 const CONNECTIONS = 10;
-const REF_PORT = 8826;
-const BARE_PORT = 8827;
+// BENCH_PORT moves both (engineers sharing a machine each have their own ports).
+const REF_PORT = Number(process.env.BENCH_PORT ?? 8826);
+const BARE_PORT = REF_PORT + 1;
 const LOAN = JSON.stringify({ orderId: 'ORD-174-D', productId: 'P-1' });
 
 function startChild(env: Record<string, string>): Promise<ChildProcess> {

@@ -26,7 +26,12 @@ export function showPreviewBand(preview: PreviewInfo): void {
   const band = document.createElement('div');
   band.className = 'app-preview-band';
   band.setAttribute('role', 'status');
-  const until = new Date(preview.expiresAt);
-  band.textContent = `Preview of a draft (${preview.screen}), not what borrowers see. Link valid until ${until.toLocaleString()}.`;
+  // The lender's time, as the studio shows it, whatever the phone's own zone.
+  const until = new Date(preview.expiresAt).toLocaleString('en-PH', {
+    timeZone: 'Asia/Manila',
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  band.textContent = `Preview of a draft (${preview.screen}), not what borrowers see. Link valid until ${until} (Manila).`;
   document.body.prepend(band);
 }
