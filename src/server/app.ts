@@ -11,6 +11,8 @@ import { accountsOf } from './accounts/accounts.js';
 import { seedDemoAccounts } from './accounts/demo.js';
 import { startContent } from './publishing/content.js';
 import { createCatalogue } from './repos/catalogue.js';
+import { registerHealth } from './ops/health.js';
+import { loggingOptions, registerRequestId } from './ops/logging.js';
 import bankPlugin from './plugins/bank.js';
 import complaintPlugin from './plugins/complaint.js';
 import demoAssetsPlugin from './plugins/demo-assets.js';
@@ -45,11 +47,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   }
 
   const app = Fastify({
-    logger: cfg.logLevel === 'silent' ? false : { level: cfg.logLevel },
+    ...loggingOptions(cfg.logLevel),
+    trustProxy: cfg.trustProxy,
     bodyLimit: 1024 * 1024,
     // A request arriving during shutdown gets a quick 503 instead of a half-closed database.
     return503OnClosing: true,
-    trustProxy: cfg.trustProxy,
   });
   // Every route with its schema, in registration order: the hostile-client tests walk it.
   const routeTable: RouteInfo[] = [];
@@ -85,6 +87,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     await content.close();
     await handle.close();
   });
+  // Request ids, /healthz and /readyz (with app.readiness for the plugins below to add checks to).
+  registerRequestId(app);
+  registerHealth(app);
+  // Ready once the published set is loaded (it is by now; the check is what /readyz reports).
+  app.readiness.add('screens', () => content.ready());
 
   // Fallback for routes outside the family plugins (those shape errors in their own envelope).
   app.setErrorHandler(async (error: { statusCode?: number; message: string }, request, reply) => {

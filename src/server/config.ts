@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { DbTarget } from './db/connection.js';
+import { isProduction } from './ops/production.js';
 
 export interface ServerOptions {
   /** PostgreSQL URL; when absent SQLite is used. */
@@ -34,8 +35,6 @@ export interface ServerOptions {
   studioHosts?: string[] | undefined;
   /** The studio cookie's Secure flag: 'auto' (when the request came over https), 'always', 'never'. */
   cookieSecure?: 'auto' | 'always' | 'never' | undefined;
-  /** Trust X-Forwarded-* from a reverse proxy (Fastify's trustProxy: true, or its addresses). */
-  trustProxy?: boolean | string | undefined;
   /** Key that signs preview links; '' = one generated once and kept in the database. */
   previewSecret?: string | undefined;
   /** How long a preview link works (minutes, default 60). */
@@ -46,6 +45,10 @@ export interface ServerOptions {
   publishPollMs?: number | undefined;
   /** scrypt cost of new password hashes (log2 N; tests lower it). */
   passwordCost?: number | undefined;
+  /** Production mode (NODE_ENV=production, ops/production.ts): secure defaults, required settings. */
+  production?: boolean | undefined;
+  /** Which proxies' X-Forwarded-For to believe: a hop count or addresses/CIDRs (Fastify trustProxy). */
+  trustProxy?: number | string | undefined;
 }
 
 export interface ResolvedConfig {
@@ -58,17 +61,19 @@ export interface ResolvedConfig {
   logLevel: 'silent' | 'warn' | 'info';
   seed: boolean;
   telephone: string;
+  production: boolean;
   now: () => Date;
   fourEyes: boolean;
   studioPort: number | null;
   studioHosts: string[];
   cookieSecure: 'auto' | 'always' | 'never';
-  trustProxy: boolean | string;
   previewSecret: string;
   previewMinutes: number;
   publicUrl: string;
   publishPollMs: number;
   passwordCost: number | undefined;
+  /** Fastify's trustProxy: false, addresses/CIDRs, or (a hop count) the n proxies nearest. */
+  trustProxy: string | false | ((address: string, hop: number) => boolean);
 }
 
 /** The names a server on this machine is reached by: the studio's default Host allowlist. */
@@ -91,17 +96,19 @@ export function resolveConfig(o: ServerOptions = {}, cwd = process.cwd()): Resol
     logLevel: o.logLevel ?? 'silent',
     seed: o.seed ?? true,
     telephone: o.telephone ?? '+63 2 8888 0000',
+    production: o.production ?? false,
     now: o.now ?? (() => new Date()),
     fourEyes: o.fourEyes ?? true,
     studioPort: o.studioPort ?? null,
     studioHosts: o.studioHosts?.length ? o.studioHosts : LOOPBACK_HOSTS,
-    cookieSecure: o.cookieSecure ?? 'auto',
-    trustProxy: o.trustProxy ?? false,
+    // In production the studio's cookie is always Secure (ops/production.ts refuses to turn it off).
+    cookieSecure: o.cookieSecure ?? (o.production ? 'always' : 'auto'),
     previewSecret: o.previewSecret ?? '',
     previewMinutes: o.previewMinutes ?? 60,
     publicUrl: (o.publicUrl ?? '').replace(/\/+$/, ''),
     publishPollMs: o.publishPollMs ?? 1000,
     passwordCost: o.passwordCost,
+    trustProxy: trustProxyOption(o.trustProxy),
   };
 }
 
@@ -109,10 +116,14 @@ export function resolveConfig(o: ServerOptions = {}, cwd = process.cwd()): Resol
 export function optionsFromEnv(
   env: NodeJS.ProcessEnv = process.env,
 ): ServerOptions & { port: number; host: string } {
+  const production = isProduction(env);
+  // Production implies LENDER_DEV=0 (ops/production.ts refuses any other value there).
+  const dev = !production && env.LENDER_DEV !== '0';
   return {
     port: Number(env.PORT ?? 8787),
     host: env.HOST ?? '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
+    pgSchema: env.DATABASE_SCHEMA || undefined,
     sqlitePath: env.SQLITE_PATH || undefined,
     distDir: env.DIST_DIR || undefined,
     screensDir: env.SCREENS_DIR || undefined,
@@ -126,27 +137,34 @@ export function optionsFromEnv(
           .filter(Boolean)
       : undefined,
     cookieSecure: cookieSecure(env.LENDER_COOKIE_SECURE),
-    trustProxy: trustProxy(env.LENDER_TRUST_PROXY),
     previewSecret: env.LENDER_PREVIEW_SECRET || undefined,
     previewMinutes: env.LENDER_PREVIEW_MINUTES ? Number(env.LENDER_PREVIEW_MINUTES) : undefined,
     publicUrl: env.LENDER_PUBLIC_URL || undefined,
     publishPollMs: env.LENDER_PUBLISH_POLL_MS ? Number(env.LENDER_PUBLISH_POLL_MS) : undefined,
-    dev: env.LENDER_DEV !== '0',
+    dev,
     // The console stands in for the SMS gateway in the demo only.
-    printCodes: env.LENDER_DEV !== '0',
-    logLevel: env.LENDER_LOG === '1' ? 'info' : 'warn',
+    printCodes: dev,
+    logLevel: env.LENDER_LOG === '1' || (production && env.LENDER_LOG !== '0') ? 'info' : 'warn',
+    seed: production ? env.LENDER_SEED_DEMO === '1' : env.LENDER_SEED_DEMO !== '0',
+    production,
+    trustProxy: trustProxyOf(env.LENDER_TRUST_PROXY),
   };
 }
 
-function cookieSecure(value: string | undefined): ResolvedConfig['cookieSecure'] | undefined {
-  if (value === undefined || value === '' || value === 'auto') return undefined;
-  return /^(1|true|yes|on|always)$/i.test(value) ? 'always' : 'never';
+function trustProxyOption(value: number | string | undefined): ResolvedConfig['trustProxy'] {
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  return value || false;
 }
 
-/** '1'/'true' trusts whatever connects (a proxy in front of every request), else a list of proxy addresses. */
-function trustProxy(value: string | undefined): boolean | string | undefined {
-  if (!value) return undefined;
-  if (/^(1|true|yes|on)$/i.test(value)) return true;
-  if (/^(0|false|no|off)$/i.test(value)) return false;
-  return value;
+/** LENDER_TRUST_PROXY: a hop count (`1`: the proxy in front) or addresses/CIDRs (`10.0.0.0/8,127.0.0.1`). */
+function trustProxyOf(value: string | undefined): number | string | undefined {
+  const v = value?.trim();
+  if (!v || v === '0') return undefined;
+  return /^\d+$/.test(v) ? Number(v) : v;
+}
+
+/** LENDER_COOKIE_SECURE: `auto` (default), `1` always, `0` never. */
+export function cookieSecure(value: string | undefined): ResolvedConfig['cookieSecure'] | undefined {
+  if (value === undefined || value === '' || value === 'auto') return undefined;
+  return /^(1|true|yes|on|always)$/i.test(value) ? 'always' : 'never';
 }

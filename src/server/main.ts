@@ -1,43 +1,45 @@
 import { DEMO_ACCOUNTS } from './accounts/demo.js';
 import { buildServer } from './app.js';
 import { optionsFromEnv } from './config.js';
+import { productionProblems, refusalMessage } from './ops/production.js';
+import { redactText } from './ops/redact.js';
+import { installShutdown, shutdownSettings } from './ops/shutdown.js';
 
-/** Entry. Environment: PORT (8787), HOST, DATABASE_URL or SQLITE_PATH, DIST_DIR, SCREENS_DIR, UPLOADS_DIR, LENDER_DEV=0, LENDER_LOG=1, LENDER_STUDIO_* (docs/api.md, docs/config.md). */
+/** Entry. Environment: PORT (8787), HOST, DATABASE_URL or SQLITE_PATH, NODE_ENV=production, LENDER_STUDIO_*, ... (docs/config.md). */
 async function main(): Promise<void> {
+  const problems = productionProblems(process.env);
+  if (problems.length > 0) {
+    console.error(refusalMessage(problems));
+    process.exit(1);
+  }
   const { port, host, ...options } = optionsFromEnv();
   const app = await buildServer(options);
+  installShutdown(app, shutdownSettings(process.env));
   await app.listen({ port, host });
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
-  console.log(`Lender app: http://${host}:${actualPort}/`);
+  const url = `http://${host}:${actualPort}/`;
+  // A JSON line where the log is on at info (production), the demo's one human line otherwise.
+  const say = (message: string, fields: object = {}) =>
+    options.logLevel === 'info' ? app.log.info(fields, message) : console.log(message);
+  say(`Lender app: ${url}`, { url });
   const studio = app.studioServer;
   if (studio) await studio.listen({ port: app.cfg.studioPort ?? 0, host });
   if (studio || app.hasRoute({ method: 'GET', url: '/studio' })) {
-    const address = studio?.server.address();
-    const studioPort = typeof address === 'object' && address ? address.port : actualPort;
-    console.log(`Screen studio: http://${host}:${studioPort}/studio`);
+    const studioAddress = studio?.server.address();
+    const studioPort = typeof studioAddress === 'object' && studioAddress ? studioAddress.port : actualPort;
+    const studioUrl = `http://${host}:${studioPort}/studio`;
+    say(`Screen studio: ${studioUrl}`, { studioUrl });
+    // The demo's accounts (never in production: demo accounts sign in to the demo only).
     if (app.cfg.dev)
       for (const demo of DEMO_ACCOUNTS)
         console.log(`  demo ${demo.roles.join('+')}: sign in as ${demo.username} / ${demo.password}`);
   }
-
-  let closing = false;
-  const stop = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(`Shutdown after ${signal} failed`, error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((error: unknown) => {
-  console.error('Lender server failed to start:', error);
+  // The error may quote a setting (a DATABASE_URL with its password).
+  const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  console.error(`Lender server failed to start: ${redactText(text)}`);
   process.exit(1);
 });

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { registerRejectDeep } from './lib/reject-deep.js';
+import { loggingOptions, registerRequestId } from './ops/logging.js';
 import { registerRejectNul } from './lib/reject-nul.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
 import studioPlugin from './plugins/studio/index.js';
@@ -13,7 +14,7 @@ import { registerAssets } from './plugins/static-app.js';
 export async function buildStudioServer(app: FastifyInstance): Promise<FastifyInstance> {
   const { cfg } = app;
   const studio = Fastify({
-    logger: cfg.logLevel === 'silent' ? false : { level: cfg.logLevel },
+    ...loggingOptions(cfg.logLevel),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     trustProxy: cfg.trustProxy,
@@ -21,6 +22,7 @@ export async function buildStudioServer(app: FastifyInstance): Promise<FastifyIn
   studio.decorate('db', app.db);
   studio.decorate('cfg', cfg);
   studio.decorate('content', app.content);
+  registerRequestId(studio);
   registerRejectDeep(studio);
   registerRejectNul(studio);
   registerSecurityHeaders(studio);

@@ -44,7 +44,7 @@ export async function startServer(backend: Backend, extra: ServerOptions = {}): 
   };
 }
 
-async function dropSchema(schema: string): Promise<void> {
+export async function dropSchema(schema: string): Promise<void> {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   try {

@@ -303,7 +303,7 @@ describe.each(backends)('studio access on %s', (backend) => {
     await s.close();
 
     // Behind a TLS-terminating proxy that says so (trusted), 'auto' sets Secure.
-    s = await startStudio(backend, { trustProxy: true });
+    s = await startStudio(backend, { trustProxy: 1 });
     const proxied = await s.app.inject({
       method: 'POST',
       url: '/studio/api/session',

@@ -24,10 +24,11 @@ export function pageConfig(dev: boolean, env: NodeJS.ProcessEnv = process.env): 
  * Paths that are never the single-page app, so a miss there is a real 404. `/service` itself is
  * the customer-service page (ruling 14); only what lies under it (/service/event/save) is API.
  * `/studio` is served by plugins/studio/ when the studio is on, and is a 404 otherwise; `/preview`
- * by plugins/preview.ts.
+ * by plugins/preview.ts. `/healthz` and `/readyz` are the probes (ops/health.ts): a manifest route
+ * there is never served.
  */
 const NOT_APP =
-  /^\/((nepenthes|v3|ndustan|api|gopia|dev|studio|preview|screens|uploads|assets-demo|assets)(\/|$)|service\/)/;
+  /^\/((nepenthes|v3|ndustan|api|gopia|dev|studio|preview|screens|uploads|assets-demo|assets|healthz|readyz)(\/|$)|service\/)/;
 
 const NOT_BUILT =
   '<!doctype html><meta charset="utf-8"><title>Lender app</title>' +

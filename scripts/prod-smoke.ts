@@ -1,0 +1,130 @@
+// CI (npm run test:prod): the production install as an operator does it. Copies the build
+// (dist/, dist-server/), screens/, package.json and the lock file to a fresh folder, installs
+// with `npm ci --omit=dev`, starts `node dist-server/main.mjs` in production mode on PostgreSQL
+// (DATABASE_URL; a private schema, dropped afterwards) and checks that it answers: readiness, a
+// page, a screen document, an API call, JSON logs, and a clean exit on SIGTERM.
+// Needs `npm run build` first (npm test does it).
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+
+const root = resolve(import.meta.dirname, '..');
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) throw new Error('prod-smoke: DATABASE_URL must point at a PostgreSQL database');
+for (const built of ['dist/index.html', 'dist-server/main.mjs'])
+  if (!existsSync(join(root, built)))
+    throw new Error(`prod-smoke: ${built} is missing; run npm run build first`);
+
+const started = Date.now();
+const step = (what: string) =>
+  console.log(`prod-smoke [${((Date.now() - started) / 1000).toFixed(1)} s] ${what}`);
+function check(ok: unknown, what: string): void {
+  if (!ok) throw new Error(`prod-smoke: ${what}`);
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'lender-prod-'));
+const schema = `prod_smoke_${process.pid}`;
+let child: ReturnType<typeof spawn> | undefined;
+let out = '';
+
+async function dropSchema(): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists "${schema}" cascade`);
+  } finally {
+    await client.end();
+  }
+}
+
+try {
+  for (const part of ['dist', 'dist-server', 'screens', 'package.json', 'package-lock.json'])
+    cpSync(join(root, part), join(dir, part), { recursive: true });
+  step(`installing the runtime dependencies in ${dir} (npm ci --omit=dev)`);
+  execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: dir,
+    stdio: 'inherit',
+  });
+  for (const tool of ['tsx', 'vite', 'esbuild', 'autocannon', 'react', 'typescript'])
+    check(!existsSync(join(dir, 'node_modules', tool)), `a development package was installed: ${tool}`);
+
+  step('starting node dist-server/main.mjs (NODE_ENV=production, PostgreSQL)');
+  child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.mjs'], {
+    cwd: dir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      DATABASE_SCHEMA: schema,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      // Demo data, so the API call below has an order to read.
+      LENDER_SEED_DEMO: '1',
+      LENDER_DRAIN_MS: '500',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  const exited = new Promise<number | null>((r) => child?.once('exit', (code) => r(code)));
+
+  let base = '';
+  for (let i = 0; i < 600 && !base; i++) {
+    base = /"url":"(http:\/\/127\.0\.0\.1:\d+)\/"/.exec(out)?.[1] ?? '';
+    if (!base) {
+      check(child.exitCode === null, `the server exited:\n${out}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  check(base, `the server did not print its address:\n${out}`);
+
+  let ready = 0;
+  for (let i = 0; i < 120 && ready !== 200; i++) {
+    ready = (await fetch(`${base}/readyz`)).status;
+    if (ready !== 200) await new Promise((r) => setTimeout(r, 500));
+  }
+  check(ready === 200, `/readyz answered ${ready}`);
+  step(`ready at ${base}`);
+
+  check((await fetch(`${base}/healthz`)).status === 200, '/healthz');
+
+  const page = await fetch(`${base}/loan/details?orderId=ORD-174-D&productId=P-1`, {
+    headers: { accept: 'text/html' },
+  });
+  const html = await page.text();
+  check(page.status === 200 && html.includes('id="app-config"'), `the page: ${page.status}`);
+  const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  check(script && (await fetch(`${base}${script}`)).status === 200, `the page's script ${script}`);
+
+  const doc = await fetch(`${base}/screens/loan-details.json`);
+  check(
+    doc.status === 200 && ((await doc.json()) as { id?: string }).id === 'loan-details',
+    'a screen document',
+  );
+
+  const api = await fetch(`${base}/v3/loan-details/loan-details?sessionId=smoke`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ orderId: 'ORD-174-D' }),
+  });
+  const details = (await api.json()) as { success?: boolean };
+  check(api.status === 200 && details.success === true, `the loan details call: ${api.status}`);
+
+  child.kill('SIGTERM');
+  const code = await exited;
+  check(code === 0, `exit code after SIGTERM: ${code}`);
+  const lines = out.trim().split('\n');
+  for (const line of lines) JSON.parse(line); // every line of the log is JSON
+  check(!out.includes('sessionId=smoke'), 'a session id reached the log');
+  step(`answered (page, document, API), exited 0 on SIGTERM; ${lines.length} JSON log lines`);
+} catch (error) {
+  if (out) console.error(out);
+  throw error;
+} finally {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+  await dropSchema();
+  rmSync(dir, { recursive: true, force: true });
+}
