@@ -82,7 +82,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     throw error;
   });
   app.decorate('content', content);
-  if (cfg.dev && cfg.seed) await seedDemoAccounts(accountsOf(handle.db, cfg));
+  if (cfg.demoAccounts) await seedDemoAccounts(accountsOf(handle.db, cfg));
   app.addHook('onClose', async () => {
     await content.close();
     await handle.close();
@@ -90,8 +90,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   // Request ids, /healthz and /readyz (with app.readiness for the plugins below to add checks to).
   registerRequestId(app);
   registerHealth(app);
-  // Ready once the published set is loaded (it is by now; the check is what /readyz reports).
-  app.readiness.add('screens', () => content.ready());
+  // Ready once the published set is loaded and has a manifest (the pages' routes).
+  app.readiness.add('screens', () => {
+    const why = content.notReady();
+    if (why) throw new Error(why);
+  });
 
   // Fallback for routes outside the family plugins (those shape errors in their own envelope).
   app.setErrorHandler(async (error: { statusCode?: number; message: string }, request, reply) => {

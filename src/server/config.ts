@@ -62,6 +62,11 @@ export interface ResolvedConfig {
   seed: boolean;
   telephone: string;
   production: boolean;
+  /**
+   * The demo's editor and publisher (accounts/demo.ts): seeded, printed and allowed to sign in only
+   * by the demo server with its demo data (dev and seed on, never in production).
+   */
+  demoAccounts: boolean;
   now: () => Date;
   fourEyes: boolean;
   studioPort: number | null;
@@ -97,6 +102,7 @@ export function resolveConfig(o: ServerOptions = {}, cwd = process.cwd()): Resol
     seed: o.seed ?? true,
     telephone: o.telephone ?? '+63 2 8888 0000',
     production: o.production ?? false,
+    demoAccounts: (o.dev ?? true) && (o.seed ?? true) && !(o.production ?? false),
     now: o.now ?? (() => new Date()),
     fourEyes: o.fourEyes ?? true,
     studioPort: o.studioPort ?? null,

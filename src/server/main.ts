@@ -30,8 +30,8 @@ async function main(): Promise<void> {
     const studioPort = typeof studioAddress === 'object' && studioAddress ? studioAddress.port : actualPort;
     const studioUrl = `http://${host}:${studioPort}/studio`;
     say(`Screen studio: ${studioUrl}`, { studioUrl });
-    // The demo's accounts (never in production: demo accounts sign in to the demo only).
-    if (app.cfg.dev)
+    // The demo's accounts, when this server seeded them (never in production).
+    if (app.cfg.demoAccounts)
       for (const demo of DEMO_ACCOUNTS)
         console.log(`  demo ${demo.roles.join('+')}: sign in as ${demo.username} / ${demo.password}`);
   }

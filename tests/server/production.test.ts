@@ -3,7 +3,7 @@
 // makes the server refuse to start, naming each setting, when a required one is missing.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { optionsFromEnv } from '../../src/server/config.js';
+import { optionsFromEnv, resolveConfig } from '../../src/server/config.js';
 import {
   productionProblems,
   REQUIRED_IN_PRODUCTION,
@@ -81,14 +81,56 @@ describe('production defaults (optionsFromEnv)', () => {
     });
     expect(optionsFromEnv({})).toMatchObject({ production: false, dev: true, seed: true });
   });
+
+  it('has demo accounts in the demo with its demo data only, never in production', () => {
+    const demoAccounts = (env: Record<string, string>) => resolveConfig(optionsFromEnv(env)).demoAccounts;
+    expect(demoAccounts({})).toBe(true);
+    expect(demoAccounts({ LENDER_SEED_DEMO: '0' })).toBe(false);
+    expect(demoAccounts({ LENDER_DEV: '0' })).toBe(false);
+    expect(demoAccounts({ ...PROD, LENDER_SEED_DEMO: '1', LENDER_STUDIO: '1' })).toBe(false);
+  });
 });
 
-describe('the built server in production', () => {
+describe('the built server', () => {
   let built: Built;
   beforeAll(async () => {
     built = await buildOnce();
   }, 60_000);
   afterAll(() => built?.remove());
+
+  it('in the demo (npm start) prints the studio and the demo accounts, which sign in', async () => {
+    const signIn = (base: string, username: string, password: string) =>
+      fetch(`${base}/studio/api/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password }),
+      });
+    const demo = await startBuilt(built.entry);
+    try {
+      await demo.waitFor('sign in as publisher');
+      expect(demo.stdout()).toContain(`Screen studio: ${demo.base}/studio`);
+      const printed = [...demo.stdout().matchAll(/demo (\w+): sign in as (\w+) \/ (\S+)/g)];
+      expect(printed.map((m) => [m[1], m[2]])).toEqual([
+        ['editor', 'editor'],
+        ['publisher', 'publisher'],
+      ]);
+      for (const [, , username, password] of printed) {
+        const res = await signIn(demo.base, username!, password!);
+        expect(res.status).toBe(200);
+        expect(((await res.json()) as { account: { username: string } }).account.username).toBe(username);
+      }
+    } finally {
+      await demo.stop();
+    }
+    const bare = await startBuilt(built.entry, { env: { LENDER_SEED_DEMO: '0' } });
+    try {
+      await bare.waitFor('Screen studio:');
+      expect(bare.stdout()).not.toContain('sign in as');
+      expect((await signIn(bare.base, 'editor', 'demo-editor-password')).status).toBe(401);
+    } finally {
+      await bare.stop();
+    }
+  }, 90_000);
 
   it('refuses to start without its required settings, naming each', async () => {
     const run = spawnBuilt(built.entry, { ...PROD, LENDER_STUDIO: '1', SCREENS_DIR: join(ROOT, 'screens') });

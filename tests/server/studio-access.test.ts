@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../../src/server/plugins/studio/guard.js';
-import { backends, startServer } from './helpers.js';
+import { backends, startServer, type TestServer } from './helpers.js';
 import {
   PASSWORD,
   TEST_COST,
@@ -420,6 +420,40 @@ describe('demo accounts and the studio switched off', () => {
     } finally {
       await production.close();
       delete process.env.LENDER_STUDIO;
+    }
+  });
+
+  it('demo accounts go with the demo data: without it (LENDER_SEED_DEMO=0) none is made or signs in', async () => {
+    const options = {
+      screensDir: join(site, 'screens'),
+      distDir: join(site, 'dist'),
+      passwordCost: TEST_COST,
+      publishPollMs: 0,
+      dev: true,
+    };
+    const signIn = (s: TestServer) =>
+      s.app.inject({
+        method: 'POST',
+        url: '/studio/api/session',
+        payload: { username: 'publisher', password: 'demo-publisher-password' },
+      });
+    // A fresh database without demo data: no demo account at all.
+    const bare = await startServer('sqlite', { ...options, seed: false });
+    try {
+      expect((await signIn(bare)).statusCode).toBe(401);
+    } finally {
+      await bare.close();
+    }
+    // One seeded earlier by the demo stops working once the demo data is switched off.
+    const sqlitePath = join(site, 'seeded.sqlite');
+    const demo = await startServer('sqlite', { ...options, sqlitePath });
+    expect((await signIn(demo)).statusCode).toBe(200);
+    await demo.close();
+    const unseeded = await startServer('sqlite', { ...options, sqlitePath, seed: false });
+    try {
+      expect((await signIn(unseeded)).statusCode).toBe(401);
+    } finally {
+      await unseeded.close();
     }
   });
 

@@ -44,8 +44,8 @@ export interface Content {
   reload(): Promise<void>;
   /** Runs due schedules and promotion ends, then checks the version: the timer's work, for tests. */
   tick(): Promise<void>;
-  /** The published set is loaded (readiness). */
-  ready(): boolean;
+  /** Why this instance cannot serve borrowers' pages yet (readiness), or null when it can. */
+  notReady(): string | null;
   close(): Promise<void>;
 }
 
@@ -98,7 +98,10 @@ export async function startContent(o: ContentOptions): Promise<Content> {
     if (ticking) return;
     ticking = true;
     try {
-      await runDue({ db: o.db, now: o.now, notify, log: o.log });
+      // A schedule that fails must not stop the version check, the safety net of every instance.
+      await runDue({ db: o.db, now: o.now, notify, log: o.log }).catch((error: unknown) =>
+        o.log('running due schedules failed', error),
+      );
       await reload();
     } finally {
       ticking = false;
@@ -130,7 +133,14 @@ export async function startContent(o: ContentOptions): Promise<Content> {
     imported,
     reload,
     tick,
-    ready: () => loaded,
+    // Not "is the set fresh": a reload that fails everywhere at once would then take every instance
+    // out of the balancer; the last published set is better than none (docs/decisions.md).
+    notReady: () =>
+      !loaded
+        ? 'the published set is not loaded yet'
+        : current.manifest
+          ? null
+          : 'no valid manifest is published: the app has no routes to serve',
     async close() {
       if (timer) clearInterval(timer);
       await listener?.close();

@@ -13,8 +13,8 @@ export interface StudioServices {
 export function studioServices(app: FastifyInstance): StudioServices {
   const { cfg, db } = app;
   const accounts = accountsOf(db, { now: cfg.now, passwordCost: cfg.passwordCost });
-  // Demo accounts sign in only to the demo server.
-  const sessions = sessionsOf(db, { now: cfg.now, demo: cfg.dev });
+  // Demo accounts sign in only to the demo server (with its demo data).
+  const sessions = sessionsOf(db, { now: cfg.now, demo: cfg.demoAccounts });
   return {
     accounts,
     sessions,
@@ -23,7 +23,7 @@ export function studioServices(app: FastifyInstance): StudioServices {
       accounts,
       sessions,
       now: cfg.now,
-      demo: cfg.dev,
+      demo: cfg.demoAccounts,
       passwordCost: cfg.passwordCost,
     }),
   };
