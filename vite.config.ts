@@ -3,10 +3,14 @@ import './scripts/node20-polyfills';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { axiosFetchOnly } from './src/app/build/axiosFetchOnly';
+import { noEval } from './src/app/build/noEval';
 import { promoEntry, screenSources } from './src/app/build/screenSources';
 import { precompress } from './src/app/build/precompress';
+import { reactRouterProduction } from './src/app/build/reactRouterProduction';
 import { preloadMount } from './src/app/build/preloadMount';
 import { screenStamp } from './src/app/build/screenStamp';
+import { shellChunk } from './src/app/build/shellChunk';
 import { studioBuild } from './src/studio/build/studioBuild';
 import { studioEntry } from './src/studio/build/studioEntry';
 
@@ -18,9 +22,13 @@ const proxy = { [PROXIED]: { target: SERVER, changeOrigin: false } };
 export default defineConfig({
   plugins: [
     react(),
+    axiosFetchOnly(),
+    reactRouterProduction(),
+    noEval(),
     screenSources(resolve(import.meta.dirname, 'screens')),
     screenStamp(import.meta.dirname),
     preloadMount(),
+    shellChunk(),
     promoEntry(),
     studioEntry(),
     precompress(),

@@ -1,8 +1,8 @@
 // Renders one block: its visibility, its component from the registry, and its isolation.
 // A block that throws (or whose type this engine does not know) is replaced by its
 // `fallback`, or a small placeholder, and reported; its siblings keep working.
-import { Component, Suspense } from 'react';
-import { blockRegistry, lazyBlockTypes } from './blocks/registry.gen';
+import { Component } from 'react';
+import { blockRegistry } from './blocks/registry.gen';
 import { EngineContext, type Engine, type Frame } from './engine';
 import { useEval } from './hooks';
 import { isTruthy } from './expr/values';
@@ -23,9 +23,8 @@ function VisibleBlock({ block, path, frame }: Props) {
     ? blockRegistry[type]
     : undefined;
   if (!Component) throw new UnknownBlockError(type);
-  const drawn = <Component block={block} path={path} frame={frame} />;
-  if (!lazyBlockTypes.has(type)) return drawn;
-  return <Suspense fallback={<div className="blk-loading" aria-busy="true" />}>{drawn}</Suspense>;
+  // x-lazy blocks bring their own Suspense, only when they need one (renderer/lazyBlock.tsx).
+  return <Component block={block} path={path} frame={frame} />;
 }
 
 class UnknownBlockError extends Error {

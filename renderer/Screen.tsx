@@ -1,6 +1,8 @@
 // Renders one screen document with a host: creates its state, runs its sources and
 // on-load actions, wires timers and native events, and tears everything down on unmount.
-import { useEffect, useMemo, useRef } from 'react';
+// A document that names x-lazy blocks not yet loaded waits for them (nothing drawn, nothing
+// run), so the screen appears whole rather than block by block (renderer/lazy.ts).
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Host } from './host';
 import type { ScreenDocument } from './types.gen';
 import { createStore } from './store/store';
@@ -10,6 +12,7 @@ import { runActions } from './action';
 import { Blocks } from './Blocks';
 import { ModalLayer } from './ModalLayer';
 import { toText } from './expr/values';
+import { blocksPending } from './lazy';
 
 export interface ScreenProps {
   doc: ScreenDocument;
@@ -53,7 +56,24 @@ function createEngine(
   };
 }
 
-export function Screen({ doc, host, params, setTitle = true, onSettled }: ScreenProps) {
+export function Screen(props: ScreenProps) {
+  const pending = useMemo(() => blocksPending(props.doc), [props.doc]);
+  const [arrived, setArrived] = useState<Promise<void> | null>(null);
+  useEffect(() => {
+    if (!pending) return;
+    let live = true;
+    void pending.then(() => {
+      if (live) setArrived(pending);
+    });
+    return () => {
+      live = false;
+    };
+  }, [pending]);
+  if (pending && arrived !== pending) return null;
+  return <ScreenBody {...props} />;
+}
+
+function ScreenBody({ doc, host, params, setTitle = true, onSettled }: ScreenProps) {
   const { engine, abort } = useMemo(() => createEngine(doc, host, params), [doc, host, params]);
   const settled = useRef(onSettled);
   useEffect(() => {
@@ -69,6 +89,12 @@ export function Screen({ doc, host, params, setTitle = true, onSettled }: Screen
       .then(() => {
         if (!engine.signal.aborted) settled.current?.();
       });
+    return abort;
+  }, [engine, abort, doc]);
+
+  // A layout effect: the native app may call onIosBack as soon as the screen is painted, and a
+  // passive effect subscribes only some time after the paint.
+  useLayoutEffect(() => {
     const off = [
       host.onNativeEvent(
         'back',
@@ -79,11 +105,8 @@ export function Screen({ doc, host, params, setTitle = true, onSettled }: Screen
         () => void runActions(engine, doc.on?.nativeClose, ROOT_FRAME, '/on/nativeClose'),
       ),
     ];
-    return () => {
-      off.forEach((f) => f());
-      abort();
-    };
-  }, [engine, abort, doc, host]);
+    return () => off.forEach((f) => f());
+  }, [engine, doc, host]);
 
   useEffect(() => {
     if (setTitle && typeof document !== 'undefined')

@@ -6,7 +6,7 @@ import { format } from 'prettier';
 import { discriminatorOf, loadSchemas, SCHEMA_DIR } from '../src/schema-gen/schemas';
 import { typescriptSchema } from '../src/schema-gen/ts-schema';
 import { standaloneValidators } from '../src/schema-gen/validators';
-import { blockRegistry, actionRegistry } from '../src/schema-gen/registries';
+import { blockRegistry, actionRegistry, lazyModules } from '../src/schema-gen/registries';
 import { screenLanguageDoc } from '../src/schema-gen/docs';
 import { vocabularyModule } from '../src/schema-gen/vocabulary';
 
@@ -23,19 +23,17 @@ async function outputs(): Promise<Record<string, string>> {
     format: false,
     strictIndexSignatures: true,
   });
+  const blocks = set.blocks.map((b) => ({ name: discriminatorOf(b, 'type'), lazy: b['x-lazy'] === true }));
+  const actions = set.actions.map((a) => ({ name: discriminatorOf(a, 'do'), lazy: a['x-lazy'] === true }));
   const files: Record<string, string> = {
     [`${SCHEMA_DIR}block.schema.json`]: json(set.blockUnion),
     [`${SCHEMA_DIR}action.schema.json`]: json(set.actionUnion),
     [`${ROOT}renderer/types.gen.ts`]: types,
     [`${ROOT}renderer/validate/validators.gen.js`]:
       BANNER + '// @ts-nocheck\n/* eslint-disable */\n' + standaloneValidators(set),
-    [`${ROOT}renderer/blocks/registry.gen.ts`]:
-      BANNER +
-      blockRegistry(
-        set.blocks.map((b) => ({ type: discriminatorOf(b, 'type'), lazy: b['x-lazy'] === true })),
-      ),
-    [`${ROOT}renderer/actions/registry.gen.ts`]:
-      BANNER + actionRegistry(set.actions.map((a) => discriminatorOf(a, 'do'))),
+    [`${ROOT}renderer/blocks/registry.gen.ts`]: BANNER + blockRegistry(blocks),
+    [`${ROOT}renderer/actions/registry.gen.ts`]: BANNER + actionRegistry(actions),
+    [`${ROOT}renderer/lazy.gen.ts`]: BANNER + lazyModules(blocks, actions),
     [`${ROOT}renderer/validate/vocabulary.gen.ts`]: BANNER + vocabularyModule(set),
     [`${ROOT}docs/screen-language.md`]: screenLanguageDoc(set),
   };

@@ -1,18 +1,20 @@
 // Starts a screen's on-load calls (`sources`) at the same time as its document is fetched. The
 // calls are evaluated exactly as the engine's call action will evaluate them when the screen
 // mounts, so the host's request() hands that action the reply already in flight (same family,
-// method, path, body and query). A table that no longer matches the server's document costs at
-// most one unused read.
+// method, path, body and query). The screen's x-lazy blocks and actions start downloading too.
+// A table that no longer matches the server's document costs at most one unused read.
 import type { ApiCall, Host } from '../../renderer/host';
 import { ROOT_FRAME, scopeOf } from '../../renderer/engine';
 import { evaluate, evaluateBody, evaluateFields } from '../../renderer/expr/evaluate';
 import { isTruthy } from '../../renderer/expr/values';
+import { preloadLazy, type LazyNames } from '../../renderer/lazy';
 import type { ScreenState } from '../../renderer/store/store';
 import type { AppHost } from '../host/createHost';
 
 export interface SourcesEntry {
-  sources: unknown[];
+  sources?: unknown[];
   state?: unknown;
+  lazy?: LazyNames;
 }
 
 type Section = 'ui' | 'form' | 'data';
@@ -41,7 +43,7 @@ export function sourceCalls(
   };
   const env = { scope: scopeOf(state, ROOT_FRAME, host as Host), format: host.format };
   const calls: ApiCall[] = [];
-  for (const raw of entry.sources) {
+  for (const raw of entry.sources ?? []) {
     if (!raw || typeof raw !== 'object') continue;
     const action = raw as Record<string, unknown>;
     if (action.do !== 'call' || typeof action.api !== 'string' || typeof action.path !== 'string') continue;
@@ -67,6 +69,7 @@ export function createPrefetch(
 ) {
   return (screenId: string, params: Record<string, unknown>): void => {
     const entry = Object.prototype.hasOwnProperty.call(table, screenId) ? table[screenId] : undefined;
+    void preloadLazy(entry?.lazy);
     for (const call of sourceCalls(entry, params, host)) host.requester.prefetch(call);
   };
 }

@@ -1,13 +1,14 @@
 // Host.request: the shared helpers of spec §7.1 over the family table. Every call settles
 // (ruling 2): offline, timeout, HTTP 5xx and a body that is not a JSON object come back as
 // { ok: false, network: true } with the family's network toast; any loading toast closes.
+// The clients (http.ts) read the reply as the family's envelope; this adds toasts and loading.
 import type { ApiCall, ApiResult } from '../../renderer/host';
-import { familyOf, type Envelope, type Family } from './families';
+import { familyOf, type Family } from './families';
 import { fieldText } from './fields';
 import { FORM_TYPE, HTTP_TIMEOUT_MS, type Clients } from './http';
 
 /** What came back over the wire, before the family reads it. */
-type Reply = { kind: 'body'; body: Envelope } | { kind: 'network'; reason: string } | { kind: 'aborted' };
+type Reply = { kind: 'read'; result: ApiResult } | { kind: 'network'; reason: string } | { kind: 'aborted' };
 
 /** How long a prefetched reply waits for the screen that asked for it. */
 export const PREFETCH_TTL_MS = 10_000;
@@ -87,9 +88,6 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal, aborted: T): 
   });
 }
 
-const isEnvelope = (body: unknown): body is Envelope =>
-  typeof body === 'object' && body !== null && !Array.isArray(body);
-
 function stable(value: unknown): string {
   if (value === undefined) return '';
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? '';
@@ -123,11 +121,12 @@ export function createRequester(deps: RequesterDeps): Requester {
           method: call.method,
           url: endpointUrl(family, call, deps.commonParams()),
           signal: controller.signal,
+          timeoutMs,
+          family,
           ...requestBody(family, call),
         })
         .then(
-          (body): Reply =>
-            isEnvelope(body) ? { kind: 'body', body } : { kind: 'network', reason: 'not a JSON object' },
+          (result): Reply => ({ kind: 'read', result }),
           (error: unknown): Reply => ({
             kind: 'network',
             reason: error instanceof Error ? error.message : String(error),
@@ -157,13 +156,10 @@ export function createRequester(deps: RequesterDeps): Requester {
       if (wantToast) deps.toast(family.networkMessage);
       return { ok: false, network: true, message: family.networkMessage };
     }
-    const { body } = reply;
-    const message =
-      typeof body.message === 'string' ? body.message : body.message == null ? '' : String(body.message);
-    const ok = family.succeeded(body);
-    const result: ApiResult = { ok, message, data: body.data };
-    if (typeof body.code === 'string' || typeof body.code === 'number') result.code = body.code;
-    if (!ok && message.trim() !== '' && (call.toastFailure ?? family.toastFailure)) deps.toast(message);
+    const { result } = reply;
+    const message = result.message ?? '';
+    if (!result.ok && message.trim() !== '' && (call.toastFailure ?? family.toastFailure))
+      deps.toast(message);
     return result;
   }
 

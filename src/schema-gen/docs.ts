@@ -247,7 +247,10 @@ function baseFields(set: SchemaSet, key: 'type' | 'do'): Set<string> {
 
 function nodeSection(set: SchemaSet, schema: Schema, key: 'type' | 'do'): string[] {
   const name = discriminatorOf(schema, key);
-  const lazy = schema['x-lazy'] === true ? ' Loaded on first use (it is heavy).' : '';
+  const lazy =
+    schema['x-lazy'] === true
+      ? ' Not in the first chunk: it loads with the screens that use it, before they draw.'
+      : '';
   const shared = baseFields(set, key);
   return [
     `### \`${name}\` — ${String(schema.title ?? name)}`,
