@@ -32,7 +32,12 @@ describe('required settings', () => {
   });
 
   it('refuses an unusable studio port, a cookie without Secure, and the development endpoints', () => {
-    const env = { ...PROD, SQLITE_PATH: 'x', LENDER_STUDIO: '1', LENDER_STUDIO_HOSTS: 'studio.lender.example' };
+    const env = {
+      ...PROD,
+      SQLITE_PATH: 'x',
+      LENDER_STUDIO: '1',
+      LENDER_STUDIO_HOSTS: 'studio.lender.example',
+    };
     expect(productionProblems({ ...env, LENDER_STUDIO_PORT: 'studio' })).toEqual([
       'LENDER_STUDIO_PORT is not usable: it is not a port number.',
     ]);

@@ -49,7 +49,9 @@ export const REQUIRED_IN_PRODUCTION: readonly RequiredSetting[] = [
     when: studioOn,
     why: 'the studio is on (LENDER_STUDIO) and must listen on a port of its own, reachable by staff only, so the borrower-facing listener never serves it',
     invalid: (value) =>
-      /^\d+$/.test(value) && Number(value) > 0 && Number(value) < 65536 ? undefined : 'it is not a port number',
+      /^\d+$/.test(value) && Number(value) > 0 && Number(value) < 65536
+        ? undefined
+        : 'it is not a port number',
   },
   {
     name: 'LENDER_STUDIO_HOSTS',
