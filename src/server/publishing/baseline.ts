@@ -143,6 +143,7 @@ export async function importBaseline(deps: {
         message: p.live === null ? 'first import' : 'the release changed it, and the studio had not',
         expectLive: p.live,
         against,
+        live,
         notify: deps.notify,
       });
 
