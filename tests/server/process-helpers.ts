@@ -107,7 +107,8 @@ export async function startBuilt(
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    await running.waitFor('Lender app: http://');
+    // A built server imports the baseline screens at its first start: slow on a loaded machine.
+    await running.waitFor('Lender app: http://', 60_000);
   } catch (error) {
     await stop();
     throw error;

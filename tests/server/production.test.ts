@@ -135,7 +135,7 @@ describe('the built server', () => {
     } finally {
       await bare.stop();
     }
-  }, 90_000);
+  }, 180_000);
 
   it('refuses to start without its required settings, naming each', async () => {
     const run = spawnBuilt(built.entry, { ...PROD, LENDER_STUDIO: '1', SCREENS_DIR: join(ROOT, 'screens') });
@@ -145,7 +145,7 @@ describe('the built server', () => {
     expect(run.stderr()).toContain('LENDER_STUDIO_PORT is not set');
     expect(run.stderr()).toContain('LENDER_STUDIO_HOSTS is not set');
     expect(run.stdout()).not.toContain('Lender app');
-  }, 60_000);
+  }, 120_000);
 
   it('starts with them: JSON log, no development endpoints, no studio, no demo data', async () => {
     const server = await startBuilt(built.entry, { env: PROD });
@@ -164,5 +164,5 @@ describe('the built server', () => {
     } finally {
       await server.stop();
     }
-  }, 60_000);
+  }, 120_000);
 });
