@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildServer, type ServerOptions } from '../../src/server/app.js';
 import { exportPublished } from '../../src/server/publishing/export.js';
 import { backends } from './helpers.js';
@@ -24,6 +24,10 @@ import {
   writeDist,
   writeScreens,
 } from './studio-helpers.js';
+
+// Each test starts servers that import the baseline screens (seconds each on a loaded 2-core
+// machine); the 2 s and schedule assertions are inside the tests, not in this limit.
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 
 interface Site {
   screens: string;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildServer, type ServerOptions } from '../../src/server/app.js';
 import {
   TEST_COST,
@@ -19,6 +19,10 @@ import {
   writeDist,
   writeScreens,
 } from './studio-helpers.js';
+
+// Each test starts servers that import the baseline screens (seconds each on a loaded 2-core
+// machine); the 2 s and schedule assertions are inside the tests, not in this limit.
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 
 const html = { accept: 'text/html' };
 
