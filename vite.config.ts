@@ -17,15 +17,8 @@ import { studioEntry } from './src/studio/build/studioEntry';
 
 /** Paths the reference server answers; the dev server passes them on (npm run serve on :8787). */
 const SERVER = process.env.LENDER_SERVER ?? 'http://127.0.0.1:8787';
-const PROXIED = '^/(nepenthes|v3|ndustan|service|gopia|api|screens|uploads|dev)(/|$)';
-// The bundle imports screens/manifest.json: Vite serves that module itself (?import), not the server.
-const proxy = {
-  [PROXIED]: {
-    target: SERVER,
-    changeOrigin: false,
-    bypass: (req: { url?: string }) => (/[?&]import\b/.test(req.url ?? '') ? req.url : undefined),
-  },
-};
+const PROXIED = '^/(nepenthes|v3|ndustan|service|gopia|api|screens|uploads|dev|preview|studio/api)(/|$)';
+const proxy = { [PROXIED]: { target: SERVER, changeOrigin: false } };
 
 export default defineConfig({
   plugins: [

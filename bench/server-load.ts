@@ -44,8 +44,8 @@ const SECONDS = Number(process.env.BENCH_SERVER_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_SERVER_ROUNDS ?? 3);
 const WARMUP_SECONDS = 1;
 const CONNECTIONS = 10;
-// Worktrees share the machine: BENCH_SERVER_PORT moves both servers to one's own ports.
-const REF_PORT = Number(process.env.BENCH_SERVER_PORT ?? 8826);
+// Worktrees share the machine: BENCH_SERVER_PORT (or BENCH_PORT) moves both servers to one's own ports.
+const REF_PORT = Number(process.env.BENCH_SERVER_PORT ?? process.env.BENCH_PORT ?? 8826);
 const BARE_PORT = REF_PORT + 1;
 /**
  * BENCH_SERVER_ONLY=events,loan-details runs only those targets (keys without the database) and

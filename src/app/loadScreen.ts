@@ -70,6 +70,11 @@ export interface InitialScreen extends ScreenVersion {
   doc: unknown;
   /** The document needs the language's lazily loaded part (functions, variables...). */
   lang?: boolean;
+  /**
+   * A draft on a preview link (issue 17): shown on this page only, never kept on the device as
+   * the screen's last good copy, and never replaced by the published version from the network.
+   */
+  preview?: boolean;
 }
 
 interface Kept {
@@ -160,10 +165,14 @@ export function createScreenLoader(deps: ScreenLoaderDeps): ScreenLoader {
     if (!initial || initial.id !== id) return null;
     const page = initial;
     initial = null;
-    // Checked by other validators (a server and a build out of step): the normal path checks it.
-    if (!stamped(page.stamp) || !isDocLike(page.doc)) return null;
+    // Checked by other validators (a server and a build out of step): the normal path checks it
+    // (for a preview, load() validates the page's copy instead of fetching the published one).
+    if (!stamped(page.stamp) || !isDocLike(page.doc)) {
+      if (page.preview) initial = page;
+      return null;
+    }
     const version = { revision: page.revision, variant: page.variant };
-    keep(id, page.etag, page.doc, version);
+    if (!page.preview) keep(id, page.etag, page.doc, version);
     versions.set(id, version);
     shown.set(id, page.doc);
     fresh.add(id);
@@ -287,11 +296,20 @@ export function createScreenLoader(deps: ScreenLoaderDeps): ScreenLoader {
     return 'updated';
   }
 
+  async function previewLoad(page: InitialScreen): Promise<ScreenLoad> {
+    const checked = await deps.validate(page.doc);
+    if (!checked.ok) return { status: 'error', reason: 'invalid', errors: checked.errors };
+    fresh.add(page.id);
+    shown.set(page.id, checked.doc);
+    return { status: 'ready', doc: checked.doc, from: 'network' };
+  }
+
   return {
     peek,
     load(id) {
       if (!SAFE_ID.test(id))
         return Promise.resolve({ status: 'error', reason: 'missing', errors: [`Bad screen id "${id}"`] });
+      if (initial?.preview && initial.id === id) return previewLoad(initial);
       let pending = loading.get(id);
       if (!pending) {
         pending = settled(

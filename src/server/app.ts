@@ -11,6 +11,9 @@ import { registerRejectNul } from './lib/reject-nul.js';
 import { htmlCsp, registerSecurityHeaders } from './lib/security-headers.js';
 import { registerSweeper } from './lib/sweeper.js';
 import { invalidOrigins, parseOrigins } from '../config/origins.js';
+import { accountsOf } from './accounts/accounts.js';
+import { seedDemoAccounts } from './accounts/demo.js';
+import { startContent } from './publishing/content.js';
 import { createCatalogue } from './repos/catalogue.js';
 import eventsPlugin from './events/plugin.js';
 import { sweepOrphanUploads } from './repos/uploads.js';
@@ -23,6 +26,7 @@ import devPlugin from './plugins/dev.js';
 import legacyPlugin from './plugins/legacy.js';
 import loanPlugin from './plugins/loan.js';
 import productPlugin from './plugins/product.js';
+import previewPlugin from './plugins/preview.js';
 import registrationPlugin from './plugins/registration.js';
 import repaymentPlugin from './plugins/repayment.js';
 import screensPlugin from './plugins/screens.js';
@@ -68,10 +72,36 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   app.decorate('announceCode', (kind: string, target: string, code: string) => {
     if (cfg.printCodes) console.log(`[demo ${kind}] ${target}: ${code}`);
   });
-  app.addHook('onClose', async () => handle.close());
+  // Screens and the manifest as published (src/server/publishing/): the baseline imported, the
+  // published set loaded, and kept current with the other instances.
+  const content = await startContent({
+    db: handle.db,
+    target: cfg.db,
+    screensDir: cfg.screensDir,
+    now: cfg.now,
+    fourEyes: cfg.fourEyes,
+    previewSecret: cfg.previewSecret,
+    previewTtlMs: cfg.previewMinutes * 60_000,
+    pollMs: cfg.publishPollMs,
+    log: (message, error) => app.log.warn({ err: error }, message),
+  }).catch(async (error: unknown) => {
+    await handle.close();
+    throw error;
+  });
+  app.decorate('content', content);
+  if (cfg.demoAccounts) await seedDemoAccounts(accountsOf(handle.db, cfg));
+  app.addHook('onClose', async () => {
+    await content.close();
+    await handle.close();
+  });
   // Request ids, /healthz and /readyz (with app.readiness for the plugins below to add checks to).
   registerRequestId(app);
   registerHealth(app);
+  // Ready once the published set is loaded and has a manifest (the pages' routes).
+  app.readiness.add('screens', () => {
+    const why = content.notReady();
+    if (why) throw new Error(why);
+  });
 
   // Fallback for routes outside the family plugins (those shape errors in their own envelope).
   app.setErrorHandler(async (error: { statusCode?: number; message: string }, request, reply) => {
@@ -114,8 +144,13 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(variantPlugin);
   await app.register(eventsPlugin);
   if (cfg.dev) await app.register(devPlugin);
-  // Loaded only when on: a production server never loads the studio's code.
-  if (pageConfig(cfg.dev).studio) await app.register((await import('./plugins/studio.js')).default);
+  await app.register(previewPlugin);
+  // Loaded only when on: a production server never loads the studio's code. On its own port
+  // (LENDER_STUDIO_PORT) the borrower-facing listener never serves it.
+  if (pageConfig(cfg.dev).studio) {
+    if (cfg.studioPort === null) await app.register((await import('./plugins/studio/index.js')).default);
+    else app.decorate('studioServer', await (await import('./studio-server.js')).buildStudioServer(app));
+  }
   // On the root instance: it owns the global not-found handler (SPA fallback, family-shaped 404s).
   await registerStaticApp(app);
   return app;

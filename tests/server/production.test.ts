@@ -3,7 +3,7 @@
 // makes the server refuse to start, naming each setting, when a required one is missing.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { optionsFromEnv } from '../../src/server/config.js';
+import { optionsFromEnv, resolveConfig } from '../../src/server/config.js';
 import { signSession } from '../../src/server/identity/signed.js';
 import {
   productionProblems,
@@ -27,11 +27,12 @@ describe('required settings', () => {
 
   it('names every missing setting, with the alternatives that would do', () => {
     const problems = productionProblems({ ...PROD, LENDER_STUDIO: 'on' });
-    expect(problems).toHaveLength(4);
+    expect(problems).toHaveLength(5);
     expect(problems[0]).toMatch(/^DATABASE_URL \(or SQLITE_PATH\) is not set: /);
-    expect(problems[1]).toMatch(/^LENDER_STUDIO_TOKEN is not set: /);
-    expect(problems[2]).toMatch(/^LENDER_EVENT_SECRET is not set: .*pseudonymous borrower keys/);
-    expect(problems[3]).toMatch(/^LENDER_SESSION_KEY is not set: /);
+    expect(problems[1]).toMatch(/^LENDER_STUDIO_PORT is not set: .*own/);
+    expect(problems[2]).toMatch(/^LENDER_STUDIO_HOSTS is not set: .*DNS rebinding/);
+    expect(problems[3]).toMatch(/^LENDER_EVENT_SECRET is not set: .*pseudonymous borrower keys/);
+    expect(problems[4]).toMatch(/^LENDER_SESSION_KEY is not set: /);
     expect(productionProblems({ ...PROD, ...SECRETS, ...KEY, DATABASE_URL: 'postgres://x' })).toEqual([]);
     expect(
       productionProblems({ ...PROD, ...SECRETS, ...KEY, SQLITE_PATH: '/var/lib/lender/db.sqlite' }),
@@ -41,22 +42,25 @@ describe('required settings', () => {
     );
   });
 
-  it('refuses a secret too short to be one, and the development endpoints', () => {
+  it('refuses an unusable studio port, a cookie without Secure, a short secret, and the development endpoints', () => {
     const env = {
       ...PROD,
       ...SECRETS,
       ...KEY,
       SQLITE_PATH: 'x',
       LENDER_STUDIO: '1',
-      LENDER_STUDIO_TOKEN: 'short',
+      LENDER_STUDIO_HOSTS: 'studio.lender.example',
     };
-    expect(productionProblems(env)).toEqual([
-      'LENDER_STUDIO_TOKEN is not usable: it has 5 characters; use at least 32 random ones.',
+    expect(productionProblems({ ...env, LENDER_STUDIO_PORT: 'studio' })).toEqual([
+      'LENDER_STUDIO_PORT is not usable: it is not a port number.',
     ]);
-    expect(productionProblems({ ...env, LENDER_STUDIO_TOKEN: 'k'.repeat(32) })).toEqual([]);
-    expect(
-      productionProblems({ ...env, LENDER_STUDIO_TOKEN: 'k'.repeat(32), LENDER_EVENT_SECRET: 'x' }),
-    ).toEqual(['LENDER_EVENT_SECRET is not usable: it has 1 characters; use at least 32 random ones.']);
+    expect(productionProblems({ ...env, LENDER_STUDIO_PORT: '8788' })).toEqual([]);
+    expect(productionProblems({ ...env, LENDER_STUDIO_PORT: '8788', LENDER_COOKIE_SECURE: '0' })[0]).toMatch(
+      /^LENDER_COOKIE_SECURE=0 is not allowed/,
+    );
+    expect(productionProblems({ ...env, LENDER_STUDIO_PORT: '8788', LENDER_EVENT_SECRET: 'x' })).toEqual([
+      'LENDER_EVENT_SECRET is not usable: it has 1 characters; use at least 32 random ones.',
+    ]);
     expect(productionProblems({ ...PROD, ...SECRETS, ...KEY, SQLITE_PATH: 'x', LENDER_DEV: '1' })[0]).toMatch(
       /^LENDER_DEV=1 is not allowed/,
     );
@@ -120,25 +124,68 @@ describe('production defaults (optionsFromEnv)', () => {
     expect(optionsFromEnv({ LENDER_IDENTITY: 'signed' }).identity).toBe('signed');
     expect(() => optionsFromEnv({ LENDER_IDENTITY: 'sgined' })).toThrow(/must be "demo" or "signed"/);
   });
+
+  it('has demo accounts in the demo with its demo data only, never in production', () => {
+    const demoAccounts = (env: Record<string, string>) => resolveConfig(optionsFromEnv(env)).demoAccounts;
+    expect(demoAccounts({})).toBe(true);
+    expect(demoAccounts({ LENDER_SEED_DEMO: '0' })).toBe(false);
+    expect(demoAccounts({ LENDER_DEV: '0' })).toBe(false);
+    expect(demoAccounts({ ...PROD, LENDER_SEED_DEMO: '1', LENDER_STUDIO: '1' })).toBe(false);
+  });
 });
 
-describe('the built server in production', () => {
+describe('the built server', () => {
   let built: Built;
   beforeAll(async () => {
     built = await buildOnce();
   }, 60_000);
   afterAll(() => built?.remove());
 
+  it('in the demo (npm start) prints the studio and the demo accounts, which sign in', async () => {
+    const signIn = (base: string, username: string, password: string) =>
+      fetch(`${base}/studio/api/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password }),
+      });
+    const demo = await startBuilt(built.entry);
+    try {
+      await demo.waitFor('sign in as publisher');
+      expect(demo.stdout()).toContain(`Screen studio: ${demo.base}/studio`);
+      const printed = [...demo.stdout().matchAll(/demo (\w+): sign in as (\w+) \/ (\S+)/g)];
+      expect(printed.map((m) => [m[1], m[2]])).toEqual([
+        ['editor', 'editor'],
+        ['publisher', 'publisher'],
+      ]);
+      for (const [, , username, password] of printed) {
+        const res = await signIn(demo.base, username!, password!);
+        expect(res.status).toBe(200);
+        expect(((await res.json()) as { account: { username: string } }).account.username).toBe(username);
+      }
+    } finally {
+      await demo.stop();
+    }
+    const bare = await startBuilt(built.entry, { env: { LENDER_SEED_DEMO: '0' } });
+    try {
+      await bare.waitFor('Screen studio:');
+      expect(bare.stdout()).not.toContain('sign in as');
+      expect((await signIn(bare.base, 'editor', 'demo-editor-password')).status).toBe(401);
+    } finally {
+      await bare.stop();
+    }
+  }, 180_000);
+
   it('refuses to start without its required settings, naming each', async () => {
     const run = spawnBuilt(built.entry, { ...PROD, LENDER_STUDIO: '1', SCREENS_DIR: join(ROOT, 'screens') });
     expect(await run.exited).toBe(1);
     expect(run.stderr()).toContain('refusing to start in production');
     expect(run.stderr()).toContain('DATABASE_URL (or SQLITE_PATH) is not set');
-    expect(run.stderr()).toContain('LENDER_STUDIO_TOKEN is not set');
+    expect(run.stderr()).toContain('LENDER_STUDIO_PORT is not set');
+    expect(run.stderr()).toContain('LENDER_STUDIO_HOSTS is not set');
     expect(run.stderr()).toContain('LENDER_EVENT_SECRET is not set');
     expect(run.stderr()).toContain('LENDER_SESSION_KEY is not set');
     expect(run.stdout()).not.toContain('Lender app');
-  }, 60_000);
+  }, 120_000);
 
   it('starts with them: JSON log, no development endpoints, no studio, no demo data, signed sessions only', async () => {
     const server = await startBuilt(built.entry, { env: { ...PROD, ...SECRETS, ...KEY } });
@@ -167,5 +214,5 @@ describe('the built server in production', () => {
     } finally {
       await server.stop();
     }
-  }, 60_000);
+  }, 120_000);
 });
