@@ -5,11 +5,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ScreensManifest } from '../../renderer/types.gen';
 import type { DraftInfo, StudioApi } from './api';
+import { AccountBox } from './AccountBox';
 import { Editor, type EditorHandle } from './editor/Editor';
 import { HistoryDialog } from './HistoryDialog';
 import { LogPanel } from './LogPanel';
 import { Preview } from './Preview';
 import { ProblemList } from './ProblemList';
+import { PublicationsDialog } from './publishing/PublicationsDialog';
+import { ViewNav } from './publishing/ViewNav';
 import { SaveDialog } from './SaveDialog';
 import { ScreenList, screensOf } from './ScreenList';
 import { DEVICES, type LogEntry, type Scenario } from './shared/protocol';
@@ -64,7 +67,7 @@ export function Studio({
   const [device, setDevice] = useState(DEVICES[0]!);
   const [restarts, setRestarts] = useState(0);
   const [log, setLog] = useState<LogEntry[]>([]);
-  const [dialog, setDialog] = useState<'save' | 'history' | null>(null);
+  const [dialog, setDialog] = useState<'save' | 'history' | 'publications' | null>(null);
   const [notice, setNotice] = useState('');
   const editor = useRef<EditorHandle>(null);
 
@@ -162,6 +165,7 @@ export function Studio({
     <div className="studio">
       <header className="studio-top">
         <h1>Screen studio</h1>
+        <ViewNav api={api} current="editor" lastScreen={id} />
         <span className="studio-file">
           screens/{id}.json{dirty ? ' • unsaved changes' : ''}
         </span>
@@ -189,6 +193,9 @@ export function Studio({
         >
           History
         </button>
+        <button type="button" onClick={() => setDialog('publications')}>
+          Publications
+        </button>
         <button
           type="button"
           className="studio-primary"
@@ -208,12 +215,8 @@ export function Studio({
             Request review
           </button>
         )}
-        <span className="studio-account">
-          {api.session.account.displayName} ({api.session.account.roles.join(', ')})
-        </span>
-        <button type="button" onClick={() => void api.signOut().finally(onSignedOut)}>
-          Sign out
-        </button>
+        {draft && <a href={`#/review/${draft.id}`}>Draft page</a>}
+        <AccountBox api={api} onSignedOut={onSignedOut} />
       </header>
 
       <ScreenList screens={screens} current={id} dirty={dirty} onOpen={(next) => void open(next)} />
@@ -299,6 +302,15 @@ export function Studio({
             setNotice(`Draft saved ${new Date().toLocaleTimeString()}`);
             setDialog(null);
           }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'publications' && file && (
+        <PublicationsDialog
+          api={api}
+          kind="screen"
+          name={file.id}
+          onChanged={() => void open(file.id, true)}
           onClose={() => setDialog(null)}
         />
       )}
