@@ -4,10 +4,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ScreensManifest } from '../../../renderer/types.gen';
 import type { StudioApi } from '../api';
-import { addRoute, manifestText, mapTemplate, PROMO_PAGES } from './manifestEdit';
+import { addRoute, mapTemplate, PROMO_PAGES } from './manifestEdit';
 import type { Draft } from './types';
 
 interface State {
+  text: string;
   manifest: ScreensManifest;
   parentRevisionId: number | null;
   draft: Draft | null;
@@ -38,6 +39,7 @@ export function ManifestView({ api }: { api: StudioApi }) {
       .filter((d) => d.kind === 'screen' && d.live)
       .map((d) => d.name);
     setState({
+      text,
       manifest: JSON.parse(text) as ScreensManifest,
       parentRevisionId: doc.body.draft?.headRevisionId ?? doc.body.live?.id ?? null,
       draft: doc.body.draft,
@@ -49,9 +51,9 @@ export function ManifestView({ api }: { api: StudioApi }) {
   if (!state) return <p className="studio-loading">{message || 'Loading…'}</p>;
   const { manifest, draft } = state;
 
-  async function save(next: ScreensManifest, note: string) {
+  async function save(next: string, note: string) {
     const saved = await api.call<{ draft: Draft }>('PUT', `${PATH}/draft`, {
-      text: manifestText(next),
+      text: next,
       parentRevisionId: state!.parentRevisionId,
       message: note,
     });
@@ -128,7 +130,7 @@ export function ManifestView({ api }: { api: StudioApi }) {
                 disabled={!/^[A-Za-z0-9_-]{1,40}$/.test(templateId) || !screen}
                 onClick={() =>
                   void save(
-                    mapTemplate(manifest, page, templateId, screen),
+                    mapTemplate(state.text, page, templateId, screen),
                     `${page} template ${templateId} → ${screen}`,
                   )
                 }
@@ -179,7 +181,7 @@ export function ManifestView({ api }: { api: StudioApi }) {
                   manifest.routes.some((r) => r.path === routePath)
                 }
                 onClick={() =>
-                  void save(addRoute(manifest, routePath, screen), `route ${routePath} → ${screen}`)
+                  void save(addRoute(state.text, routePath, screen), `route ${routePath} → ${screen}`)
                 }
               >
                 Save and request review

@@ -1,25 +1,19 @@
-// Changes ops make to the manifest from the studio, as pure functions of its JSON (the result is
-// saved as a draft of manifest/manifest and checked by the server like any document).
-import type { ScreensManifest } from '../../../renderer/types.gen';
+// Changes ops make to the manifest from the studio, as minimal edits of its text (jsonc-parser's
+// `modify`): the reviewer's diff shows the one mapping or route added, and the rest of the file
+// keeps its layout. The result is saved as a draft of manifest/manifest and checked by the server.
+import { applyEdits, modify } from 'jsonc-parser';
 
 export const PROMO_PAGES = ['landing', 'download', 'agreement'] as const;
 
-export function mapTemplate(
-  m: ScreensManifest,
-  page: string,
-  templateId: string,
-  screen: string,
-): ScreensManifest {
-  const entry = m.promo?.[page] ?? { templates: {} };
-  return {
-    ...m,
-    promo: { ...m.promo, [page]: { ...entry, templates: { ...entry.templates, [templateId]: screen } } },
-  };
+const FORMAT = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } };
+
+export function mapTemplate(text: string, page: string, templateId: string, screen: string): string {
+  return applyEdits(text, modify(text, ['promo', page, 'templates', templateId], screen, FORMAT));
 }
 
-export function addRoute(m: ScreensManifest, path: string, screen: string): ScreensManifest {
-  return { ...m, routes: [...m.routes, { path, screen }] };
+export function addRoute(text: string, path: string, screen: string): string {
+  return applyEdits(
+    text,
+    modify(text, ['routes', -1], { path, screen }, { ...FORMAT, isArrayInsertion: true }),
+  );
 }
-
-/** The manifest as the repo's files are written: two-space JSON and a final newline. */
-export const manifestText = (m: ScreensManifest) => `${JSON.stringify(m, null, 2)}\n`;
