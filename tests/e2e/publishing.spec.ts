@@ -177,7 +177,8 @@ test('a landing template id mapped in the studio opens its page once published, 
   await phone.goto(`/promo/#/landing?id=3&${LANDING_QUERY}`);
   await phone.reload();
   await expect(phone.locator('main[data-screen]')).toHaveAttribute('data-screen', 'promo-landing-bold');
-  await expect(phone.getByText('Your first loan interest free')).toBeVisible();
+  await expect(phone.getByRole('heading', { name: 'Register in 1 minute' })).toBeVisible();
+  await expect(phone.getByText(/This promotion is not available/)).toHaveCount(0);
 });
 
 test('the preview link shows the draft under a Preview band, and stops working once the draft is published', async ({
