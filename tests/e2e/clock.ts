@@ -27,6 +27,7 @@ export async function startClockServer(slot: number): Promise<ClockServer> {
         SQLITE_PATH: `data/e2e-clock-${port}-${Date.now()}.sqlite`,
         DATABASE_URL: '',
         LENDER_DEV: '1',
+        LENDER_PREVIEW_MINUTES: '30',
       },
     },
   );
