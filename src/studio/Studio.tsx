@@ -5,14 +5,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ScreensManifest } from '../../renderer/types.gen';
 import type { DraftInfo, StudioApi } from './api';
-import { AccountBox } from './AccountBox';
 import { Editor, type EditorHandle } from './editor/Editor';
 import { HistoryDialog } from './HistoryDialog';
 import { LogPanel } from './LogPanel';
 import { Preview } from './Preview';
 import { ProblemList } from './ProblemList';
 import { PublicationsDialog } from './publishing/PublicationsDialog';
-import { ViewNav } from './publishing/ViewNav';
 import { SaveDialog } from './SaveDialog';
 import { ScreenList, screensOf } from './ScreenList';
 import { DEVICES, type LogEntry, type Scenario } from './shared/protocol';
@@ -50,15 +48,7 @@ function appUrl(manifest: ScreensManifest | null, id: string, scenario: Scenario
   return query ? `${route.path}?${query}` : route.path;
 }
 
-export function Studio({
-  api,
-  initialId,
-  onSignedOut,
-}: {
-  api: StudioApi;
-  initialId: string;
-  onSignedOut(): void;
-}) {
+export function Studio({ api, initialId }: { api: StudioApi; initialId: string }) {
   const [manifest, setManifest] = useState<ScreensManifest | null>(null);
   const [file, setFile] = useState<OpenFile | null>(null);
   const [text, setText] = useState<string | null>(null);
@@ -163,9 +153,7 @@ export function Studio({
 
   return (
     <div className="studio">
-      <header className="studio-top">
-        <h1>Screen studio</h1>
-        <ViewNav api={api} current="editor" lastScreen={id} />
+      <header className="studio-tools">
         <span className="studio-file">
           screens/{id}.json{dirty ? ' • unsaved changes' : ''}
         </span>
@@ -216,7 +204,6 @@ export function Studio({
           </button>
         )}
         {draft && <a href={`#/review/${draft.id}`}>Draft page</a>}
-        <AccountBox api={api} onSignedOut={onSignedOut} />
       </header>
 
       <ScreenList screens={screens} current={id} dirty={dirty} onOpen={(next) => void open(next)} />

@@ -55,10 +55,7 @@ export function StudioApp({
 }) {
   const view = useView(initialId);
   const lastScreen = useRef(initialId);
-  if (view.name === 'editor') {
-    lastScreen.current = view.id;
-    return <Studio api={api} initialId={view.id} onSignedOut={onSignedOut} />;
-  }
+  if (view.name === 'editor') lastScreen.current = view.id;
   return (
     <div className="studio-page">
       <header className="studio-top">
@@ -68,7 +65,11 @@ export function StudioApp({
         <AccountBox api={api} onSignedOut={onSignedOut} />
       </header>
       <main className="studio-page-main">
-        <Suspense fallback={<p className="studio-loading">Loading…</p>}>{page(view, api)}</Suspense>
+        {view.name === 'editor' ? (
+          <Studio api={api} initialId={view.id} />
+        ) : (
+          <Suspense fallback={<p className="studio-loading">Loading…</p>}>{page(view, api)}</Suspense>
+        )}
       </main>
     </div>
   );
