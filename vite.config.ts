@@ -9,6 +9,7 @@ import { promoEntry, screenSources } from './src/app/build/screenSources';
 import { precompress } from './src/app/build/precompress';
 import { reactRouterProduction } from './src/app/build/reactRouterProduction';
 import { preloadMount } from './src/app/build/preloadMount';
+import { langChunk } from './src/app/build/langChunk';
 import { screenStamp } from './src/app/build/screenStamp';
 import { shellChunk } from './src/app/build/shellChunk';
 import { studioBuild } from './src/studio/build/studioBuild';
@@ -28,6 +29,7 @@ export default defineConfig({
     screenSources(resolve(import.meta.dirname, 'screens')),
     screenStamp(import.meta.dirname),
     preloadMount(),
+    langChunk(),
     shellChunk(),
     promoEntry(),
     studioEntry(),

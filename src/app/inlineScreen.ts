@@ -29,7 +29,10 @@ export function readInitialScreen(doc: Document = document): InitialScreen | nul
     id: value.id,
     etag: typeof value.etag === 'string' ? value.etag : null,
     stamp: value.stamp,
+    revision: typeof value.revision === 'string' ? value.revision : undefined,
+    variant: typeof value.variant === 'string' ? value.variant : undefined,
     doc: value.doc,
+    ...(value.lang === true ? { lang: true } : {}),
     ...(value.preview === true ? { preview: true } : {}),
   };
 }

@@ -5,7 +5,7 @@
 // A table that no longer matches the server's document costs at most one unused read.
 import type { ApiCall, Host } from '../../renderer/host';
 import { ROOT_FRAME, scopeOf } from '../../renderer/engine';
-import { evaluate, evaluateBody, evaluateFields } from '../../renderer/expr/evaluate';
+import { evaluate, evaluateBody, evaluateFields, OPERATOR_NAMES } from '../../renderer/expr/evaluate';
 import { isTruthy } from '../../renderer/expr/values';
 import { preloadLazy, type LazyNames } from '../../renderer/lazy';
 import type { ScreenState } from '../../renderer/store/store';
@@ -24,6 +24,19 @@ function section(state: unknown, name: Section): Record<string, unknown> {
   return value && typeof value === 'object' ? { ...(value as Record<string, unknown>) } : {};
 }
 
+// Before the language's lazy part is loaded only the core operators are known: a call of anything
+// else ({"round": [...]}) or a read of vars.* or computed.* gives another body than the screen's.
+function usesLanguage(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(usesLanguage);
+  if (value === null || typeof value !== 'object')
+    return typeof value === 'string' && /(^|\{)(vars|computed)\./.test(value);
+  const keys = Object.keys(value);
+  const only = keys.length === 1 ? keys[0]! : '';
+  const inner = (value as Record<string, unknown>)[only];
+  if (only && Array.isArray(inner) && !OPERATOR_NAMES.includes(only)) return true;
+  return keys.some((k) => usesLanguage((value as Record<string, unknown>)[k]));
+}
+
 /** The calls a screen will make on load, given its params; calls with files or a false `when` are left out. */
 export function sourceCalls(
   entry: SourcesEntry | undefined,
@@ -36,6 +49,7 @@ export function sourceCalls(
     ui: section(entry.state, 'ui'),
     form: section(entry.state, 'form'),
     data: section(entry.state, 'data'),
+    vars: {},
     timers: {},
     modals: [],
     locals: {},
@@ -48,6 +62,9 @@ export function sourceCalls(
     const action = raw as Record<string, unknown>;
     if (action.do !== 'call' || typeof action.api !== 'string' || typeof action.path !== 'string') continue;
     if (action.files) continue;
+    // Variables, computed values and library functions are not worked out before the screen
+    // mounts: such a call could not match the one the screen makes, so it is not started early.
+    if (usesLanguage(action)) continue;
     if ('when' in action && !isTruthy(evaluate(action.when, env))) continue;
     const call: ApiCall = {
       api: action.api,

@@ -8,6 +8,7 @@ import type { DocError } from '../../renderer/validate/messages';
 import { splitPointer } from '../../renderer/validate/pointer';
 import { validateManifest, validateScreenDocument } from '../../renderer/validate/validateDocument';
 import { parseJson, positionOf } from './jsonLocation';
+import type { UrlPolicy } from '../../renderer/url';
 
 export interface Problem {
   /** Character range in the text. */
@@ -33,6 +34,8 @@ export interface CheckOptions {
   /** The file's id: the document's `id` must match it. */
   id?: string;
   manifest?: ScreensManifest | null;
+  /** The origins and app schemes documents may address (src/config/origins.ts urlPolicyOf). */
+  urls?: UrlPolicy;
 }
 
 /** The node a pointer names, or the deepest existing node on its way. */
@@ -130,13 +133,18 @@ export function checkScreenText(text: string, options: CheckOptions = {}): Check
     message: u.message,
     keyword: 'discriminator',
   }));
+  // Inside a block that needs a newer engine: shown, not counted (today's apps show its fallback).
+  for (const e of result.deferred ?? []) own.push({ ...e, severity: 'warning' });
   if (options.id !== undefined && result.doc.id !== options.id)
     own.push({
       pointer: '/id',
       message: `the screen's id '${result.doc.id}' does not match its file name (${options.id}.json): make it '${options.id}'`,
       keyword: 'id',
     });
-  addErrors([...own, ...checkDocument(result.doc, { manifest: options.manifest ?? null })]);
+  addErrors([
+    ...own,
+    ...checkDocument(result.doc, { manifest: options.manifest ?? null, urls: options.urls }),
+  ]);
   return finish(result.unknownTypes.length > 0 ? null : result.doc, problems);
 }
 

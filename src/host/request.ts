@@ -3,6 +3,7 @@
 // { ok: false, network: true } with the family's network toast; any loading toast closes.
 // The clients (http.ts) read the reply as the family's envelope; this adds toasts and loading.
 import type { ApiCall, ApiResult } from '../../renderer/host';
+import { API_PATH } from '../../renderer/url';
 import { familyOf, type Family } from './families';
 import { fieldText } from './fields';
 import { FORM_TYPE, HTTP_TIMEOUT_MS, type Clients } from './http';
@@ -69,6 +70,14 @@ function requestBody(
   return { body: JSON.stringify(call.body ?? {}), headers: { 'Content-Type': 'application/json' } };
 }
 
+/** Writes carry the user action's key (docs/api.md "Idempotency keys"): the server does each once. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+function withKey(call: ApiCall, headers: Record<string, string> | undefined) {
+  if (!call.idempotencyKey || call.method === 'GET') return headers;
+  return { ...headers, [IDEMPOTENCY_HEADER]: call.idempotencyKey };
+}
+
 /** Settles when the signal aborts, whatever the wrapped promise does. */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal, aborted: T): Promise<T> {
   if (signal.aborted) return Promise.resolve(aborted);
@@ -116,6 +125,7 @@ export function createRequester(deps: RequesterDeps): Requester {
     signal.addEventListener('abort', onAbort, { once: true });
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {
+      const { body, headers } = requestBody(family, call);
       const exchange: Promise<Reply> = deps.clients[family.client]
         .request({
           method: call.method,
@@ -123,7 +133,8 @@ export function createRequester(deps: RequesterDeps): Requester {
           signal: controller.signal,
           timeoutMs,
           family,
-          ...requestBody(family, call),
+          body,
+          headers: withKey(call, headers),
         })
         .then(
           (result): Reply => ({ kind: 'read', result }),
@@ -167,6 +178,9 @@ export function createRequester(deps: RequesterDeps): Requester {
     async request(call, signal) {
       const family = familyOf(call.api);
       if (!family) return { ok: false, message: `Unknown API family "${call.api}"` };
+      // Our own server only (issue 20 §4): `//evil.example/x` would carry the common query off-site.
+      if (!API_PATH.test(call.path))
+        return { ok: false, message: `Refused the API path ${JSON.stringify(call.path)}` };
       const hide = call.loading ? deps.loading(call.loading) : undefined;
       try {
         const pending = takePrefetched(call);
@@ -184,7 +198,7 @@ export function createRequester(deps: RequesterDeps): Requester {
     prefetch(call) {
       const family = familyOf(call.api);
       const key = callKey(call);
-      if (!family || !key) return;
+      if (!family || !key || !API_PATH.test(call.path)) return;
       for (const [k, entry] of prefetched) if (now() - entry.at > PREFETCH_TTL_MS) prefetched.delete(k);
       if (prefetched.has(key)) return;
       prefetched.set(key, { reply: send(family, call, new AbortController().signal), at: now() });

@@ -3,14 +3,20 @@ import { resolveConfig, type ServerOptions } from './config.js';
 import { openDb } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemo } from './db/seed.js';
+import { registerIdempotency, purgeKeys } from './idempotency/index.js';
+import { registerIdentity } from './identity/index.js';
 import { registerFormBody } from './lib/form-body.js';
 import { registerRejectDeep } from './lib/reject-deep.js';
 import { registerRejectNul } from './lib/reject-nul.js';
-import { registerSecurityHeaders } from './lib/security-headers.js';
+import { htmlCsp, registerSecurityHeaders } from './lib/security-headers.js';
+import { registerSweeper } from './lib/sweeper.js';
+import { invalidOrigins, parseOrigins } from '../config/origins.js';
 import { accountsOf } from './accounts/accounts.js';
 import { seedDemoAccounts } from './accounts/demo.js';
 import { startContent } from './publishing/content.js';
 import { createCatalogue } from './repos/catalogue.js';
+import eventsPlugin from './events/plugin.js';
+import { sweepOrphanUploads } from './repos/uploads.js';
 import { registerHealth } from './ops/health.js';
 import { loggingOptions, registerRequestId } from './ops/logging.js';
 import bankPlugin from './plugins/bank.js';
@@ -19,6 +25,7 @@ import demoAssetsPlugin from './plugins/demo-assets.js';
 import devPlugin from './plugins/dev.js';
 import legacyPlugin from './plugins/legacy.js';
 import loanPlugin from './plugins/loan.js';
+import productPlugin from './plugins/product.js';
 import previewPlugin from './plugins/preview.js';
 import registrationPlugin from './plugins/registration.js';
 import repaymentPlugin from './plugins/repayment.js';
@@ -106,12 +113,28 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   registerFormBody(app);
   registerRejectDeep(app);
   registerRejectNul(app);
-  registerSecurityHeaders(app);
+  const { allowedOrigins } = pageConfig(cfg.dev);
+  for (const entry of invalidOrigins(allowedOrigins))
+    app.log.warn(`allowedOrigins: ${JSON.stringify(entry)} is not an http(s) origin; ignored`);
+  registerSecurityHeaders(app, htmlCsp(parseOrigins(allowedOrigins)));
+  // Before the plugins: every route's declared access and write keys go through these hooks.
+  registerIdentity(app);
+  registerIdempotency(app);
+  registerSweeper(
+    app,
+    {
+      'orphaned uploads': () =>
+        sweepOrphanUploads(handle.db, cfg.uploadsDir, new Date(Date.now() - cfg.orphanUploadAgeMs)),
+      'expired idempotency keys': () => purgeKeys(handle.db),
+    },
+    cfg.sweepIntervalMs,
+  );
 
   await app.register(screensPlugin);
   await app.register(demoAssetsPlugin);
   await app.register(uploadsPlugin);
   await app.register(loanPlugin);
+  await app.register(productPlugin);
   await app.register(repaymentPlugin);
   await app.register(bankPlugin);
   await app.register(complaintPlugin);
@@ -119,6 +142,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(registrationPlugin);
   await app.register(legacyPlugin);
   await app.register(variantPlugin);
+  await app.register(eventsPlugin);
   if (cfg.dev) await app.register(devPlugin);
   await app.register(previewPlugin);
   // Loaded only when on: a production server never loads the studio's code. On its own port

@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import type { DbTarget } from './db/connection.js';
+import { eventsConfig, type EventsConfig } from './events/config.js';
+import type { VerifySession } from './identity/types.js';
 import { isProduction } from './ops/production.js';
 
 export interface ServerOptions {
@@ -25,6 +27,23 @@ export interface ServerOptions {
   seed?: boolean | undefined;
   /** Default service telephone (spec §3 "default from configuration"). */
   telephone?: string | undefined;
+  /** Events (src/server/events/): the borrower-key secret (else one kept in the database) and retention. */
+  eventSecret?: string | undefined;
+  eventRetentionDays?: number | undefined;
+  /**
+   * Who a `sessionId` is (src/server/identity/): 'demo' (any non-empty id is its own borrower,
+   * the default outside production), 'signed' (an HMAC-signed id with an expiry, key
+   * `sessionKey`; the default in production), or the lender's own verifier.
+   */
+  identity?: 'demo' | 'signed' | VerifySession | undefined;
+  /** The HMAC key of signed session ids (at least 32 characters). */
+  sessionKey?: string | undefined;
+  /** Complaint images one borrower may upload in 24 hours (default 30). */
+  uploadsPerDay?: number | undefined;
+  /** Uploaded images no complaint used are deleted once this old (default 24 hours). */
+  orphanUploadAgeMs?: number | undefined;
+  /** How often the clean-up (orphaned uploads, expired idempotency keys) runs; also once at start. */
+  sweepIntervalMs?: number | undefined;
   /** The clock of schedules, sessions and the audit log (tests pass a controlled one). */
   now?: (() => Date) | undefined;
   /** A change needs a publisher other than its author (default true; false for a team of one). */
@@ -61,6 +80,12 @@ export interface ResolvedConfig {
   logLevel: 'silent' | 'warn' | 'info';
   seed: boolean;
   telephone: string;
+  events: EventsConfig;
+  identity: 'demo' | 'signed' | VerifySession;
+  sessionKey: string;
+  uploadsPerDay: number;
+  orphanUploadAgeMs: number;
+  sweepIntervalMs: number;
   production: boolean;
   /**
    * The demo's editor and publisher (accounts/demo.ts): seeded, printed and allowed to sign in only
@@ -81,6 +106,7 @@ export interface ResolvedConfig {
   trustProxy: string | false | ((address: string, hop: number) => boolean);
 }
 
+const HOUR_MS = 3_600_000;
 /** The names a server on this machine is reached by: the studio's default Host allowlist. */
 export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
@@ -101,6 +127,13 @@ export function resolveConfig(o: ServerOptions = {}, cwd = process.cwd()): Resol
     logLevel: o.logLevel ?? 'silent',
     seed: o.seed ?? true,
     telephone: o.telephone ?? '+63 2 8888 0000',
+    events: eventsConfig(o.eventSecret, o.eventRetentionDays),
+    // Production never guesses demo identities: signed ids, unless the lender's own check is given.
+    identity: o.identity ?? (o.production ? 'signed' : 'demo'),
+    sessionKey: o.sessionKey ?? '',
+    uploadsPerDay: o.uploadsPerDay ?? 30,
+    orphanUploadAgeMs: o.orphanUploadAgeMs ?? 24 * HOUR_MS,
+    sweepIntervalMs: o.sweepIntervalMs ?? HOUR_MS,
     production: o.production ?? false,
     demoAccounts: (o.dev ?? true) && (o.seed ?? true) && !(o.production ?? false),
     now: o.now ?? (() => new Date()),
@@ -116,6 +149,19 @@ export function resolveConfig(o: ServerOptions = {}, cwd = process.cwd()): Resol
     passwordCost: o.passwordCost,
     trustProxy: trustProxyOption(o.trustProxy),
   };
+}
+
+/** A positive number from the environment, or undefined (the default applies) when absent or not one. */
+function positive(value: string | undefined, scale = 1): number | undefined {
+  const n = Number(value);
+  return value && Number.isFinite(n) && n > 0 ? n * scale : undefined;
+}
+
+/** A misspelt mode must stop the server, not quietly fall back to demo identities. */
+function identityFromEnv(value: string | undefined): 'demo' | 'signed' | undefined {
+  if (!value) return undefined;
+  if (value === 'demo' || value === 'signed') return value;
+  throw new Error(`LENDER_IDENTITY must be "demo" or "signed", not ${JSON.stringify(value)}`);
 }
 
 /** Options from the environment (main.ts). */
@@ -134,6 +180,13 @@ export function optionsFromEnv(
     distDir: env.DIST_DIR || undefined,
     screensDir: env.SCREENS_DIR || undefined,
     uploadsDir: env.UPLOADS_DIR || undefined,
+    eventSecret: env.LENDER_EVENT_SECRET || undefined,
+    eventRetentionDays: env.LENDER_EVENT_RETENTION_DAYS ? Number(env.LENDER_EVENT_RETENTION_DAYS) : undefined,
+    identity: identityFromEnv(env.LENDER_IDENTITY),
+    sessionKey: env.LENDER_SESSION_KEY || undefined,
+    uploadsPerDay: positive(env.LENDER_UPLOADS_PER_DAY),
+    orphanUploadAgeMs: positive(env.LENDER_UPLOAD_ORPHAN_HOURS, HOUR_MS),
+    sweepIntervalMs: positive(env.LENDER_SWEEP_MINUTES, 60_000),
     fourEyes:
       env.LENDER_FOUR_EYES === undefined ? undefined : !/^(0|false|no|off)$/i.test(env.LENDER_FOUR_EYES),
     studioPort: env.LENDER_STUDIO_PORT ? Number(env.LENDER_STUDIO_PORT) : undefined,

@@ -1,11 +1,12 @@
 import { DEMO_ACCOUNTS } from './accounts/demo.js';
 import { buildServer } from './app.js';
 import { optionsFromEnv } from './config.js';
+import { loadVerifierModule } from './identity/index.js';
 import { productionProblems, refusalMessage } from './ops/production.js';
 import { redactText } from './ops/redact.js';
 import { installShutdown, shutdownSettings } from './ops/shutdown.js';
 
-/** Entry. Environment: PORT (8787), HOST, DATABASE_URL or SQLITE_PATH, NODE_ENV=production, LENDER_STUDIO_*, ... (docs/config.md). */
+/** Entry. Environment: PORT (8787), HOST, DATABASE_URL or SQLITE_PATH, NODE_ENV=production, identity and uploads, LENDER_STUDIO_*, ... (docs/config.md). */
 async function main(): Promise<void> {
   const problems = productionProblems(process.env);
   if (problems.length > 0) {
@@ -13,6 +14,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const { port, host, ...options } = optionsFromEnv();
+  // A lender's own session check (docs/deploy.md) wins over LENDER_IDENTITY.
+  const verifier = process.env.LENDER_IDENTITY_MODULE;
+  if (verifier) options.identity = await loadVerifierModule(verifier);
   const app = await buildServer(options);
   installShutdown(app, shutdownSettings(process.env));
   await app.listen({ port, host });

@@ -9,8 +9,8 @@ export interface RouteInfo {
   method: string | string[];
   url: string;
   schema?: FastifySchema | undefined;
-  /** The route's config (the studio's routes say who may call them: `access`). */
-  config?: unknown;
+  /** The route's config (`access`: src/server/identity/; `roles`: the studio's, plugins/studio/guard.ts). */
+  config?: { access?: string; roles?: unknown } | undefined;
 }
 
 declare module 'fastify' {

@@ -335,10 +335,12 @@ test.describe('loan confirm, obfuscated-endpoint variant', () => {
     page,
   }) => {
     await page.goto(url('/loan/confirm-v', { productId: 'P-1' }));
-    await dialog(page).filter({ hasText: 'New customers' }).getByRole('button', { name: 'Close' }).click();
+    // One popup at a time (issue 16 item 6): the agreement first, the promotion once it is answered.
     const agreement = dialog(page).filter({ has: page.locator('iframe') });
     await expect(agreement.locator('iframe')).toHaveAttribute('src', '/agreement?id=AG-LOAN&productId=P-1');
+    await expect(dialog(page)).toHaveCount(1);
     await agreement.getByRole('button', { name: 'Agree', exact: true }).click();
+    await dialog(page).filter({ hasText: 'New customers' }).getByRole('button', { name: 'Close' }).click();
     await expect(dialog(page)).toHaveCount(0);
     await iosBack(page);
     const retention = dialog(page).filter({ hasText: 'Are you sure you want to leave?' });

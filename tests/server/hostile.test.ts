@@ -171,7 +171,8 @@ describe('malformed, oversized and wrongly typed requests (every API route)', ()
   });
 
   it('uploads: oversized, too many parts, a broken multipart body, no file', async () => {
-    const url = '/nepenthes/upload-problem-image';
+    // With a session: without one the upload is refused before its body is read (identity.test.ts).
+    const url = '/nepenthes/upload-problem-image?sessionId=hostile';
     const big = Buffer.concat([PNG_1PX, Buffer.alloc(6 * 1024 * 1024)]);
     const tooBig = await s.app.inject({ method: 'POST', url, ...multipart('problemImage', 'a.png', big) });
     expect(envelope('6 MB upload', url, tooBig) && tooBig.statusCode).toBe(413);
@@ -256,7 +257,7 @@ describe.each(backends)('SQL metacharacters are plain text (%s)', (backend) => {
     }
     // The tables are all still there and whole.
     expect((await s.app.db.selectFrom('orders').select('id').execute()).length).toBeGreaterThanOrEqual(9);
-    expect((await post(s.app, '/nepenthes/problem-list')).body.code).toBe('00');
+    expect((await post(s.app, '/nepenthes/problem-list?sessionId=after-sql')).body.code).toBe('00');
   });
 
   it('a complaint with SQL in its text and its session comes back exactly as sent', async () => {
@@ -363,7 +364,7 @@ describe('path traversal', () => {
     for (const name of NAMES) {
       const res = await s.app.inject({
         method: 'POST',
-        url: '/nepenthes/upload-problem-image',
+        url: '/nepenthes/upload-problem-image?sessionId=traversal',
         ...multipart('problemImage', name, PNG_1PX, 'image/png'),
       });
       const body = envelope(`upload ${name.slice(0, 40)}`, '/nepenthes/upload-problem-image', res);
@@ -505,8 +506,44 @@ describe.each(backends)('floods and races (%s)', (backend) => {
       .where('order_id', '=', 'ORD-174')
       .execute();
     expect(rows).toHaveLength(1);
-    // Another channel is another payment.
-    expect((await submit('10002')).body.data.payUrl).not.toBe([...urls][0]);
+    // Another channel while this one is open is refused (issue 20: one pending repayment per order).
+    expect((await submit('10002')).body).toMatchObject({
+      success: false,
+      message: expect.stringMatching(/in progress/),
+    });
+  });
+
+  it('legacy: twenty commits with twenty fresh tokens over HTTP at once are one repayment', async () => {
+    const session = `legacy-many-${backend}`;
+    const ways = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        postForm(s.app, `/nepenthes/repayment-way?sessionId=${session}`, { orderId: 'ORD-180-D' }),
+      ),
+    );
+    const replies = await Promise.all(
+      ways.map(async (w) => {
+        const res = await fetch(`${base}/nepenthes/repayment-commit?sessionId=${session}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            amount: String(w.body.data.repayAmount),
+            cardId: String(w.body.data.bankCards[0].id),
+            orderId: 'ORD-180-D',
+            repayToken: w.body.data.repayToken as string,
+            sendMsg: '0',
+          }).toString(),
+        });
+        return (await res.json()) as Reply;
+      }),
+    );
+    expect(replies.filter((r) => r.code === 0)).toHaveLength(1);
+    expect(replies.filter((r) => r.code === 800005)).toHaveLength(19);
+    const rows = await s.app.db
+      .selectFrom('legacy_repayments')
+      .select('amount')
+      .where('borrower_id', '=', session)
+      .execute();
+    expect(rows.map((r) => r.amount)).toEqual([393500]);
   });
 
   it('repeated huichao submits get the same address', async () => {

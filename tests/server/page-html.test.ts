@@ -8,9 +8,12 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_STAMP, createScreenChecker } from '../../src/server/lib/inline-screen.js';
-import { HTML_CSP } from '../../src/server/lib/security-headers.js';
+import { htmlCsp } from '../../src/server/lib/security-headers.js';
 import { startServer, type TestServer } from './helpers.js';
 import { TEST_COST, editor, publishText, publisher } from './studio-helpers.js';
+
+/** The page CSP with the default allowedOrigins (config/default.json). */
+const HTML_CSP = htmlCsp(['https://play.google.com']);
 
 const html = { accept: 'text/html' };
 const REAL = new URL('../../screens/', import.meta.url).pathname;

@@ -98,6 +98,7 @@ export async function startBuilt(
     UPLOADS_DIR: join(dir, 'uploads'),
     SCREENS_DIR: join(ROOT, 'screens'),
     DIST_DIR: join(dir, 'dist'),
+    LENDER_EVENT_SECRET: 'process-test-event-secret-0123456789',
     ...env,
   });
   const stop = async () => {

@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { optionsFromEnv, resolveConfig } from '../../src/server/config.js';
+import { signSession } from '../../src/server/identity/signed.js';
 import {
   productionProblems,
   REQUIRED_IN_PRODUCTION,
@@ -13,6 +14,10 @@ import {
 import { buildOnce, logLines, ROOT, spawnBuilt, startBuilt, type Built } from './process-helpers.js';
 
 const PROD = { NODE_ENV: 'production' };
+/** The secrets production always needs. */
+const SECRETS = { LENDER_EVENT_SECRET: 'e'.repeat(32) };
+/** The session-signing key production needs (identity, issue 20). */
+const KEY = { LENDER_SESSION_KEY: 'session-key-'.padEnd(40, 'k') };
 
 describe('required settings', () => {
   it('asks for nothing outside production', () => {
@@ -22,18 +27,26 @@ describe('required settings', () => {
 
   it('names every missing setting, with the alternatives that would do', () => {
     const problems = productionProblems({ ...PROD, LENDER_STUDIO: 'on' });
-    expect(problems).toHaveLength(3);
+    expect(problems).toHaveLength(5);
     expect(problems[0]).toMatch(/^DATABASE_URL \(or SQLITE_PATH\) is not set: /);
     expect(problems[1]).toMatch(/^LENDER_STUDIO_PORT is not set: .*own/);
     expect(problems[2]).toMatch(/^LENDER_STUDIO_HOSTS is not set: .*DNS rebinding/);
-    expect(productionProblems({ ...PROD, DATABASE_URL: 'postgres://x' })).toEqual([]);
-    expect(productionProblems({ ...PROD, SQLITE_PATH: '/var/lib/lender/db.sqlite' })).toEqual([]);
-    expect(productionProblems({ ...PROD, DATABASE_URL: '  ' })[0]).toMatch(/^DATABASE_URL/);
+    expect(problems[3]).toMatch(/^LENDER_EVENT_SECRET is not set: .*pseudonymous borrower keys/);
+    expect(problems[4]).toMatch(/^LENDER_SESSION_KEY is not set: /);
+    expect(productionProblems({ ...PROD, ...SECRETS, ...KEY, DATABASE_URL: 'postgres://x' })).toEqual([]);
+    expect(
+      productionProblems({ ...PROD, ...SECRETS, ...KEY, SQLITE_PATH: '/var/lib/lender/db.sqlite' }),
+    ).toEqual([]);
+    expect(productionProblems({ ...PROD, ...SECRETS, ...KEY, DATABASE_URL: '  ' })[0]).toMatch(
+      /^DATABASE_URL/,
+    );
   });
 
-  it('refuses an unusable studio port, a cookie without Secure, and the development endpoints', () => {
+  it('refuses an unusable studio port, a cookie without Secure, a short secret, and the development endpoints', () => {
     const env = {
       ...PROD,
+      ...SECRETS,
+      ...KEY,
       SQLITE_PATH: 'x',
       LENDER_STUDIO: '1',
       LENDER_STUDIO_HOSTS: 'studio.lender.example',
@@ -45,21 +58,42 @@ describe('required settings', () => {
     expect(productionProblems({ ...env, LENDER_STUDIO_PORT: '8788', LENDER_COOKIE_SECURE: '0' })[0]).toMatch(
       /^LENDER_COOKIE_SECURE=0 is not allowed/,
     );
-    expect(productionProblems({ ...PROD, SQLITE_PATH: 'x', LENDER_DEV: '1' })[0]).toMatch(
+    expect(productionProblems({ ...env, LENDER_STUDIO_PORT: '8788', LENDER_EVENT_SECRET: 'x' })).toEqual([
+      'LENDER_EVENT_SECRET is not usable: it has 1 characters; use at least 32 random ones.',
+    ]);
+    expect(productionProblems({ ...PROD, ...SECRETS, ...KEY, SQLITE_PATH: 'x', LENDER_DEV: '1' })[0]).toMatch(
       /^LENDER_DEV=1 is not allowed/,
     );
   });
 
   it('takes settings that other areas declare', () => {
-    const signingKey: RequiredSetting = {
-      name: 'LENDER_SESSION_KEY',
-      why: 'signs sessions',
+    const another: RequiredSetting = {
+      name: 'LENDER_OTHER_SECRET',
+      why: 'signs other things',
       invalid: secretOfAtLeast(32),
     };
-    const registry = [...REQUIRED_IN_PRODUCTION, signingKey];
-    expect(productionProblems({ ...PROD, SQLITE_PATH: 'x' }, registry)).toEqual([
-      'LENDER_SESSION_KEY is not set: signs sessions.',
+    const registry = [...REQUIRED_IN_PRODUCTION, another];
+    expect(productionProblems({ ...PROD, ...SECRETS, ...KEY, SQLITE_PATH: 'x' }, registry)).toEqual([
+      'LENDER_OTHER_SECRET is not set: signs other things.',
     ]);
+  });
+
+  it('P-06 demands a session-signing key, or the lender’s own check, and refuses demo identities', () => {
+    const env = { ...PROD, ...SECRETS, SQLITE_PATH: 'x' };
+    expect(productionProblems(env)).toEqual([
+      expect.stringMatching(/^LENDER_SESSION_KEY is not set: the key that signs borrowers' session ids/),
+    ]);
+    expect(productionProblems({ ...env, LENDER_SESSION_KEY: 'short' })).toEqual([
+      'LENDER_SESSION_KEY is not usable: it has 5 characters; use at least 32 random ones.',
+    ]);
+    expect(productionProblems({ ...env, ...KEY })).toEqual([]);
+    expect(productionProblems({ ...env, ...KEY, LENDER_IDENTITY: 'signed' })).toEqual([]);
+    expect(productionProblems({ ...env, LENDER_IDENTITY_MODULE: '/etc/lender/verify.mjs' })).toEqual([]);
+    expect(productionProblems({ ...env, ...KEY, LENDER_IDENTITY: 'demo' })).toEqual([
+      expect.stringMatching(/^LENDER_IDENTITY is not usable: demo identities make anyone who guesses/),
+    ]);
+    // Outside production the demo identities are the default and nothing is asked.
+    expect(productionProblems({ LENDER_IDENTITY: 'demo' })).toEqual([]);
   });
 });
 
@@ -85,6 +119,10 @@ describe('production defaults (optionsFromEnv)', () => {
       logLevel: 'warn',
     });
     expect(optionsFromEnv({})).toMatchObject({ production: false, dev: true, seed: true });
+    // Identity: signed ids are production's default (resolveConfig), demo ids the demo's.
+    expect(optionsFromEnv({ ...PROD, ...KEY }).identity).toBeUndefined();
+    expect(optionsFromEnv({ LENDER_IDENTITY: 'signed' }).identity).toBe('signed');
+    expect(() => optionsFromEnv({ LENDER_IDENTITY: 'sgined' })).toThrow(/must be "demo" or "signed"/);
   });
 
   it('has demo accounts in the demo with its demo data only, never in production', () => {
@@ -144,21 +182,33 @@ describe('the built server', () => {
     expect(run.stderr()).toContain('DATABASE_URL (or SQLITE_PATH) is not set');
     expect(run.stderr()).toContain('LENDER_STUDIO_PORT is not set');
     expect(run.stderr()).toContain('LENDER_STUDIO_HOSTS is not set');
+    expect(run.stderr()).toContain('LENDER_EVENT_SECRET is not set');
+    expect(run.stderr()).toContain('LENDER_SESSION_KEY is not set');
     expect(run.stdout()).not.toContain('Lender app');
   }, 120_000);
 
-  it('starts with them: JSON log, no development endpoints, no studio, no demo data', async () => {
-    const server = await startBuilt(built.entry, { env: PROD });
+  it('starts with them: JSON log, no development endpoints, no studio, no demo data, signed sessions only', async () => {
+    const server = await startBuilt(built.entry, { env: { ...PROD, ...SECRETS, ...KEY } });
     try {
       expect((await fetch(`${server.base}/readyz`)).status).toBe(200);
       expect((await fetch(`${server.base}/dev/sms-code?phone=13800138000`)).status).toBe(404);
       expect((await fetch(`${server.base}/studio`, { headers: { accept: 'text/html' } })).status).toBe(404);
-      const details = await fetch(`${server.base}/v3/loan-details/loan-details`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ orderId: 'ORD-174-D' }),
-      });
-      expect(details.status).toBe(404);
+      const details = (sessionId?: string) =>
+        fetch(
+          `${server.base}/v3/loan-details/loan-details${sessionId ? `?sessionId=${encodeURIComponent(sessionId)}` : ''}`,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ orderId: 'ORD-174-D' }),
+          },
+        );
+      // No session, or a bare (unsigned) one: the family's envelope, 401, never data.
+      for (const reply of [await details(), await details('borrower-1')]) {
+        expect(reply.status).toBe(401);
+        expect(await reply.json()).toMatchObject({ success: false, data: null });
+      }
+      const signed = signSession(KEY.LENDER_SESSION_KEY, 'borrower-1', new Date(Date.now() + 3_600_000));
+      expect((await details(signed)).status).toBe(404); // signed in, and no demo order to read
       const started = logLines(server.stdout()).find((l) => String(l.msg).startsWith('Lender app:'));
       expect(started).toMatchObject({ level: 'info', url: `${server.base}/` });
     } finally {

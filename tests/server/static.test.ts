@@ -3,11 +3,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HTML_CSP } from '../../src/server/lib/security-headers.js';
+import { htmlCsp } from '../../src/server/lib/security-headers.js';
 import { startServer, type TestServer } from './helpers.js';
 import { TEST_COST, editor, publishText, publisher } from './studio-helpers.js';
 
 const DOC = { schemaVersion: 1, id: 'loan-details', title: 'Order Details', body: [] };
+
+/** The page CSP with the default allowedOrigins (config/default.json). */
+const HTML_CSP = htmlCsp(['https://play.google.com']);
 
 const html = { accept: 'text/html,application/xhtml+xml' };
 
@@ -121,7 +124,9 @@ describe('screens, built app and headers', () => {
         const res = await s.app.inject({ method: 'GET', url, headers: html });
         expect(res.statusCode).toBe(200);
         expect(res.body).toContain('id="root"');
-        expect(res.headers['cache-control']).toBe('no-cache');
+        // No first-party id yet: the reply mints one, so no shared cache may keep it (issue 19).
+        expect(res.headers['cache-control']).toBe('private, no-cache');
+        expect(String(res.headers['set-cookie'])).toMatch(/^lender_vid=/);
         expect(res.headers['content-security-policy']).toBe(HTML_CSP);
         expect(res.headers['referrer-policy']).toBe('strict-origin');
         expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -146,7 +151,11 @@ describe('screens, built app and headers', () => {
       expect(head.headers['content-type']).toContain('text/html');
       const promo = await s.app.inject({ method: 'GET', url: '/promo/', headers: html });
       expect(promo.body).toContain('<title>promo</title>');
-      expect(promo.headers['cache-control']).toBe('no-cache');
+      expect(promo.headers['cache-control']).toBe('private, no-cache');
+      const cookie = String(promo.headers['set-cookie']).split(';')[0]!;
+      const returning = await s.app.inject({ method: 'GET', url: '/promo/', headers: { ...html, cookie } });
+      expect(returning.headers['cache-control']).toBe('no-cache');
+      expect(returning.headers['set-cookie']).toBeUndefined();
     });
 
     it('does not answer API, screen, upload or asset misses with the app', async () => {

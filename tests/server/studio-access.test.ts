@@ -33,7 +33,7 @@ interface StudioRoute {
 function studioRoutes(s: StudioServer): StudioRoute[] {
   return s.app.routeTable.flatMap((r) => {
     if (!r.url.startsWith('/studio/api/')) return [];
-    const access = ((r.config ?? {}) as { access?: Access }).access ?? 'signed-in';
+    const access = ((r.config ?? {}) as { roles?: Access }).roles ?? 'signed-in';
     return (Array.isArray(r.method) ? r.method : [r.method])
       .filter((m) => m !== 'HEAD')
       .map((method) => ({ method, url: r.url, access }));

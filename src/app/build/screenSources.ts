@@ -27,6 +27,14 @@ export function lazyVocabulary(): { blocks: Set<string>; actions: Set<string> } 
   return { blocks: marked(set.blocks, 'type'), actions: marked(set.actions, 'do') };
 }
 
+/** What src/app/prefetch.ts reads of a source; its branches, expected shape and words stay out of the bundle. */
+const PREFETCHED = ['do', 'api', 'method', 'path', 'body', 'query', 'files', 'when', 'timeoutMs'];
+
+const prefetched = (source: unknown): unknown =>
+  source && typeof source === 'object'
+    ? Object.fromEntries(Object.entries(source).filter(([key]) => PREFETCHED.includes(key)))
+    : source;
+
 export function collectSources(dir: string): Record<string, SourcesEntry> {
   const table: Record<string, SourcesEntry> = {};
   let files: string[];
@@ -42,7 +50,7 @@ export function collectSources(dir: string): Record<string, SourcesEntry> {
       if (typeof doc.id !== 'string') continue;
       const entry: SourcesEntry = {};
       if (Array.isArray(doc.sources) && doc.sources.length > 0) {
-        entry.sources = doc.sources;
+        entry.sources = doc.sources.map(prefetched);
         if (doc.state !== undefined) entry.state = doc.state;
       }
       const names = namesIn(

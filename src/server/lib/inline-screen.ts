@@ -5,7 +5,9 @@ import type { AppConfig } from '../../config/types.js';
 import { safeJson } from '../../config/inject.js';
 import { validateScreenDocument } from '../../../renderer/validate/validateDocument.js';
 import type { ScreenDocument } from '../../../renderer/types.gen.js';
+import { needsLanguage } from '../../../renderer/lang/needs.js';
 import type { ScreenFile } from './screen-files.js';
+import { screenVersion } from '../events/revision.js';
 
 const REPO = new URL('../../../', import.meta.url).pathname;
 
@@ -75,7 +77,15 @@ export function createScreenInliner(files: Files, config: AppConfig) {
     // Without a valid document the app fetches it and shows what it shows for a broken one.
     return doc
       ? `<script type="application/json" id="${SCREEN_DOC_ELEMENT_ID}">` +
-          safeJson({ id, etag: file.etag, stamp: SERVER_STAMP, doc, ...(preview ? { preview: true } : {}) }) +
+          safeJson({
+            id,
+            etag: file.etag,
+            stamp: SERVER_STAMP,
+            ...screenVersion(file),
+            doc,
+            ...(needsLanguage(doc) ? { lang: true } : {}),
+            ...(preview ? { preview: true } : {}),
+          }) +
           '</script>'
       : '';
   };

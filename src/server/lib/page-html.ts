@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PREVIEW_ELEMENT_ID } from '../../app/inlineScreen.js';
 import { injectConfig, safeJson } from '../../config/inject.js';
+import { ensureVisitorId } from '../events/borrower-key.js';
 import type { AppConfig } from '../../config/types.js';
 import { etagMatches, strongEtag } from './etag.js';
 import { createScreenInliner } from './inline-screen.js';
@@ -87,6 +88,8 @@ export function createPageSender(config: AppConfig, content: PageContent) {
       .header('Vary', 'Accept-Encoding')
       .header('ETag', gzip ? `W/${result.etag}` : result.etag)
       .type('text/html; charset=utf-8');
+    // The borrower's first-party id exists from the first page on (events, experiments).
+    ensureVisitorId(request, reply);
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-cache');
     if (etagMatches(request.headers['if-none-match'], result.etag)) return reply.code(304).send();
     if (!gzip) return reply.code(200).send(result.html);

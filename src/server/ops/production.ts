@@ -58,6 +58,27 @@ export const REQUIRED_IN_PRODUCTION: readonly RequiredSetting[] = [
     when: studioOn,
     why: "the studio is on (LENDER_STUDIO): name the host names it is reached by; it refuses any other Host header (DNS rebinding), and the default is the machine's own loopback names only",
   },
+  {
+    name: 'LENDER_EVENT_SECRET',
+    why: 'the key of the pseudonymous borrower keys in the events (src/server/events/); without it one is generated and kept in the database beside the events, so a copy of the database could link them back to device ids',
+    invalid: secretOfAtLeast(32),
+  },
+  {
+    name: 'LENDER_SESSION_KEY',
+    when: (env) => !isSet(env, 'LENDER_IDENTITY_MODULE'),
+    why: "the key that signs borrowers' session ids (src/server/identity/, signed ids are production's default), unless LENDER_IDENTITY_MODULE names the lender's own session check",
+    invalid: secretOfAtLeast(32),
+  },
+  {
+    // Checked only when set: production's default is signed ids.
+    name: 'LENDER_IDENTITY',
+    when: (env) => isSet(env, 'LENDER_IDENTITY'),
+    why: 'who a session id belongs to',
+    invalid: (value) =>
+      value.trim() === 'demo'
+        ? 'demo identities make anyone who guesses a session id that borrower; use signed (the default) or LENDER_IDENTITY_MODULE'
+        : undefined,
+  },
 ];
 
 /** LENDER_STUDIO turns the studio on (production has it off by default). */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SCREEN_CHECKED_HEADER } from '../../app/loadScreen.js';
 import { etagMatches } from '../lib/etag.js';
+import { REVISION_HEADER, screenVersion, VARIANT_HEADER } from '../events/revision.js';
 import { createScreenChecker, SERVER_STAMP } from '../lib/inline-screen.js';
 import { acceptsGzip } from '../lib/screen-files.js';
 
@@ -29,6 +30,9 @@ export default async function screensPlugin(app: FastifyInstance): Promise<void>
       .header('ETag', gzip ? `W/${doc.etag}` : doc.etag)
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Accept-Encoding');
+    const version = screenVersion(doc);
+    reply.header(REVISION_HEADER, version.revision);
+    if (version.variant) reply.header(VARIANT_HEADER, version.variant);
     if (etagMatches(request.headers['if-none-match'], doc.etag)) return reply.code(304).send();
     reply.type('application/json; charset=utf-8');
     const id = /^([a-z][a-z0-9-]*)\.json$/.exec(rel)?.[1];

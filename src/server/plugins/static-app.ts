@@ -10,13 +10,15 @@ import type { AppConfig } from '../../config/types.js';
 
 /**
  * The page's configuration: defaults < LENDER_* environment < the demo's own switches. The demo
- * server (dev flag) turns on the developer preview (ruling 10) and the studio unless the
- * environment says otherwise; a production start (LENDER_DEV=0) leaves both off.
+ * server (dev flag) turns on the developer preview (ruling 10), the studio and the page's
+ * development aids unless the environment says otherwise; a production start (LENDER_DEV=0)
+ * leaves them off.
  */
 export function pageConfig(dev: boolean, env: NodeJS.ProcessEnv = process.env): AppConfig {
   const demo: Partial<AppConfig> = {};
   if (dev && env.LENDER_DEV_PREVIEW === undefined) demo.devPreview = true;
   if (dev && env.LENDER_STUDIO === undefined) demo.studio = true;
+  if (dev && env.LENDER_DEV_TOOLS === undefined) demo.devTools = true;
   return loadConfig(env, demo);
 }
 

@@ -12,6 +12,8 @@ import type { ScreensManifest } from '../../../renderer/types.gen.js';
 import { checkDocument } from '../../../renderer/validate/crossref.js';
 import { validateScreenDocument } from '../../../renderer/validate/validateDocument.js';
 import { checkManifestText, checkScreenText, type Problem } from '../../checker/checkText.js';
+import { loadConfig } from '../../config/load.js';
+import { urlPolicyOf } from '../../config/origins.js';
 import type { ContentSet } from './content-set.js';
 
 export type Kind = 'screen' | 'manifest';
@@ -45,6 +47,10 @@ export const SCREEN_ID = /^[a-z][a-z0-9-]{0,63}$/;
  */
 export const RESERVED_SCREEN_IDS: ReadonlySet<string> = new Set(['manifest', 'scenarios', 'parts']);
 
+// The origins and app scheme documents may address: the same policy as screens:check and the CSP.
+let urlPolicy: ReturnType<typeof urlPolicyOf> | null = null;
+const urls = () => (urlPolicy ??= urlPolicyOf(loadConfig(process.env)));
+
 const screen: KindSpec = {
   kind: 'screen',
   nameProblem: (name) =>
@@ -63,7 +69,7 @@ const screen: KindSpec = {
           .sort()
       : [],
   check: (name, text, { candidate }) =>
-    checkScreenText(text, { id: name, manifest: candidate.manifest() }).problems,
+    checkScreenText(text, { id: name, manifest: candidate.manifest(), urls: urls() }).problems,
   serve: (_name, text) => text,
   path: (name) => `${name}.json`,
 };

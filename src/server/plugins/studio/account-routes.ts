@@ -16,14 +16,14 @@ const view = (a: Account) => ({
 });
 
 export function accountRoutes(api: FastifyInstance, s: StudioServices): void {
-  api.get('/accounts', { config: { access: ADMINS } }, async () => ({
+  api.get('/accounts', { config: { roles: ADMINS } }, async () => ({
     ok: true,
     accounts: (await s.accounts.list()).map(view),
   }));
 
   api.post<{ Body: Record<string, unknown> }>(
     '/accounts',
-    { config: { access: ADMINS }, schema: { body: { type: 'object' } } },
+    { config: { roles: ADMINS }, schema: { body: { type: 'object' } } },
     async (request, reply) => {
       const { username, displayName, roles, password } = request.body;
       const account = await s.accounts.create({ username, displayName, roles, password }, actorOf(request));
@@ -34,7 +34,7 @@ export function accountRoutes(api: FastifyInstance, s: StudioServices): void {
   api.patch<{ Params: { id: number }; Body: Record<string, unknown> }>(
     '/accounts/:id',
     {
-      config: { access: ADMINS },
+      config: { roles: ADMINS },
       schema: {
         params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] },
         body: { type: 'object' },

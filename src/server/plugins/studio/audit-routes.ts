@@ -33,13 +33,13 @@ export const CSV_MAX = 50_000;
 export function auditRoutes(api: FastifyInstance): void {
   api.get<{ Querystring: Query }>(
     '/audit',
-    { config: { access: AUDITORS }, schema: { querystring: filterSchema } },
+    { config: { roles: AUDITORS }, schema: { querystring: filterSchema } },
     async (request) => ({ ok: true, ...(await queryAudit(api.db, filterOf(request.query))) }),
   );
 
   api.get<{ Querystring: Query }>(
     '/audit.csv',
-    { config: { access: AUDITORS }, schema: { querystring: filterSchema } },
+    { config: { roles: AUDITORS }, schema: { querystring: filterSchema } },
     async (request, reply) => {
       const filter = filterOf(request.query);
       const entries: AuditEntry[] = [];

@@ -61,7 +61,7 @@ export function contentRoutes(api: FastifyInstance): void {
 
   api.put<Doc>(
     '/documents/:kind/:name/draft',
-    { config: { access: EDITORS }, schema: { params: doc, body } },
+    { config: { roles: EDITORS }, schema: { params: doc, body } },
     async (request) => ({
       ok: true,
       ...(await flow.saveDraft(
@@ -75,7 +75,7 @@ export function contentRoutes(api: FastifyInstance): void {
 
   api.post<Doc>(
     '/documents/:kind/:name/rollback',
-    { config: { access: PUBLISHERS }, schema: { params: doc, body } },
+    { config: { roles: PUBLISHERS }, schema: { params: doc, body } },
     async (request) => ({
       ok: true,
       ...(await flow.rollback(request.params.kind, request.params.name, request.body, actorOf(request))),
@@ -108,7 +108,7 @@ export function contentRoutes(api: FastifyInstance): void {
   ) =>
     api.post<Id>(
       `/drafts/:id/${path}`,
-      { config: { access }, schema: { params: id, body } },
+      { config: { roles: access }, schema: { params: id, body } },
       async (request) => ({
         ok: true,
         ...(await step(request.params.id, request.body ?? {}, request)),
@@ -135,7 +135,7 @@ export function contentRoutes(api: FastifyInstance): void {
 
   api.put<Id>(
     '/publications/:id/end',
-    { config: { access: PUBLISHERS }, schema: { params: id, body } },
+    { config: { roles: PUBLISHERS }, schema: { params: id, body } },
     async (request) => ({
       ok: true,
       publication: await flow.setEnd(request.params.id, request.body, actorOf(request)),
@@ -152,7 +152,7 @@ export function contentRoutes(api: FastifyInstance): void {
 
   api.post<Id>(
     '/conflicts/:id/resolve',
-    { config: { access: PUBLISHERS }, schema: { params: id, body } },
+    { config: { roles: PUBLISHERS }, schema: { params: id, body } },
     async (request) => ({
       ok: true,
       ...(await flow.resolveConflict(request.params.id, request.body, actorOf(request))),

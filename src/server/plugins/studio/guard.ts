@@ -14,7 +14,7 @@ export type Access = 'public' | 'signed-in' | readonly Role[];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    access?: Access;
+    roles?: Access;
   }
   interface FastifyRequest {
     studioSession: Session | null;
@@ -121,7 +121,7 @@ export function registerHostCheck(app: FastifyInstance, cfg: ResolvedConfig): vo
 export function registerGuard(api: FastifyInstance, cfg: ResolvedConfig, sessions: Sessions): void {
   api.decorateRequest('studioSession', null);
   api.addHook('onRequest', async (request, reply) => {
-    const access: Access = request.routeOptions.config?.access ?? 'signed-in';
+    const access: Access = request.routeOptions.config?.roles ?? 'signed-in';
     const write = !READS.has(request.method);
     if (write) {
       if (!sameSite(request)) return refuse(reply, 403, 'Cross-site request refused');

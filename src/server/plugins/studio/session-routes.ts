@@ -42,7 +42,7 @@ export function sessionRoutes(api: FastifyInstance, s: StudioServices): void {
 
   api.post<{ Body: { username: string; password: string } }>(
     '/session',
-    { config: { access: 'public' }, schema: { body: credentials } },
+    { config: { roles: 'public' }, schema: { body: credentials } },
     async (request, reply) => {
       const result = await s.signIn({
         username: request.body.username,
