@@ -5,6 +5,8 @@ import { resolve } from 'node:path';
 
 export interface ClockServer {
   base: string;
+  /** Its SQLite file (for what only other systems would write, such as marketing's templates). */
+  sqlitePath: string;
   /** Moves the server's clock forward and runs what is due; resolves with the server's time. */
   advance(ms: number): Promise<string>;
   stop(): Promise<void>;
@@ -15,6 +17,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 /** `slot`: 2, 3... (ports E2E_PORT+slot; 0 and 1 are playwright.config.ts's servers). */
 export async function startClockServer(slot: number): Promise<ClockServer> {
   const port = Number(process.env.E2E_PORT ?? 8790) + slot;
+  const sqlitePath = `data/e2e-clock-${port}-${Date.now()}.sqlite`;
   const child: ChildProcessWithoutNullStreams = spawn(
     resolve(ROOT, 'node_modules/.bin/tsx'),
     ['tests/e2e/clock-server.ts'],
@@ -24,7 +27,7 @@ export async function startClockServer(slot: number): Promise<ClockServer> {
         ...process.env,
         PORT: String(port),
         HOST: '127.0.0.1',
-        SQLITE_PATH: `data/e2e-clock-${port}-${Date.now()}.sqlite`,
+        SQLITE_PATH: sqlitePath,
         DATABASE_URL: '',
         LENDER_DEV: '1',
         LENDER_PREVIEW_MINUTES: '30',
@@ -58,6 +61,7 @@ export async function startClockServer(slot: number): Promise<ClockServer> {
   }
   return {
     base,
+    sqlitePath: resolve(ROOT, sqlitePath),
     advance: (ms) =>
       new Promise((done) => {
         waiters.push(done);

@@ -1,6 +1,7 @@
 // Publishing from the studio (issue 17's acceptance), end to end in Chromium against the real
 // server (its own, tests/e2e/clock.ts): an editor's change goes through review by another person
 // before borrowers get it; rollback; a template id mapped in the studio; preview links.
+import Database from 'better-sqlite3';
 import { DEMO, expect, test } from './support';
 import { startClockServer, type ClockServer } from './clock';
 import { LANDING_QUERY } from './public-helpers';
@@ -151,6 +152,13 @@ test('a rollback from the publications restores the old text for borrowers, as a
 test('a landing template id mapped in the studio opens its page once published, without a rebuild', async ({
   browser,
 }) => {
+  // Marketing's system has made template 3 (its texts, in the server's own table; the studio maps
+  // template ids to screens, it does not write marketing's templates).
+  const db = new Database(server.sqlitePath);
+  db.prepare(
+    'INSERT INTO landing_templates (id, config_json) SELECT 3, config_json FROM landing_templates WHERE id = 2',
+  ).run();
+  db.close();
   const phone = await borrower(browser, server.base);
   await phone.goto(`/promo/#/landing?id=3&${LANDING_QUERY}`);
   await expect(phone.getByText(/This promotion is not available/)).toBeVisible();
