@@ -223,3 +223,21 @@ test('the preview link shows the draft under a Preview band, and stops working o
   expect(gone?.status()).toBe(410);
   await expect(phone.getByRole('heading', { name: 'This preview link no longer works' })).toBeVisible();
 });
+
+test('the audit log filters by who and what, and exports the same entries as CSV', async ({ browser }) => {
+  const publisher = await studioAs(browser, server.base, DEMO.publisher, '#/audit');
+  const filter = publisher.getByRole('form', { name: 'Filter' });
+  await filter.getByLabel('Who').fill('publisher');
+  await filter.getByLabel('Action').fill('session.*');
+  await filter.getByRole('button', { name: 'Filter' }).click();
+  const rows = publisher.getByRole('table', { name: 'Audit entries' }).locator('tbody tr');
+  await expect(rows.first()).toContainText('session.sign-in');
+  for (const row of await rows.all()) await expect(row).toContainText(/publisher\s*session\./);
+  const href = await filter.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
+  expect(href).toBe('/studio/api/audit.csv?actor=publisher&action=session.*');
+  const csv = await publisher.request.get(href!);
+  expect(csv.headers()['content-type']).toContain('text/csv');
+  const lines = (await csv.text()).trim().split(/\r?\n/);
+  expect(lines[0]).toBe('id,at,actor,action,target,draftId,revisionId,ip,detail');
+  expect(lines.length - 1).toBe(await rows.count());
+});
