@@ -35,9 +35,12 @@ async function main(): Promise<void> {
     const studioUrl = `http://${host}:${studioPort}/studio`;
     say(`Screen studio: ${studioUrl}`, { studioUrl });
     // The demo's accounts, when this server seeded them (never in production).
+    // In JSON logs, the account without its password: logs are kept and shipped, the README has it.
     if (app.cfg.demoAccounts)
       for (const demo of DEMO_ACCOUNTS)
-        console.log(`  demo ${demo.roles.join('+')}: sign in as ${demo.username} / ${demo.password}`);
+        if (options.logLevel === 'info')
+          app.log.info({ username: demo.username, roles: demo.roles }, 'demo studio account');
+        else console.log(`  demo ${demo.roles.join('+')}: sign in as ${demo.username} / ${demo.password}`);
   }
 }
 

@@ -2,7 +2,7 @@
 // The track endpoint (issue 19, Events): batches in, one commit, an answer only after it; malformed
 // and oversized batches refused with a clear 4xx and nothing stored; a pseudonymous borrower key;
 // no session id, phone or name in the events table; times corrected for a device's wrong clock.
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -139,7 +139,10 @@ describe.each(backends)('the track endpoint (%s)', (backend) => {
     const https = await send(batch, { 'x-forwarded-proto': 'https' });
     // Not believed without LENDER_TRUST_PROXY: only the production flag makes it Secure here.
     expect(String(https.headers['set-cookie'])).not.toContain('Secure');
-    const prod = await startServer(backend, { production: true });
+    const prod = await startServer(backend, {
+      production: true,
+      sessionKey: 'event-test-session-key-'.padEnd(40, 'k'),
+    });
     try {
       const res = await prod.app.inject({
         method: 'POST',
@@ -292,7 +295,8 @@ describe('the served version of a screen reaches the page (the revision seam)', 
     mkdirSync(screens, { recursive: true });
     mkdirSync(dist, { recursive: true });
     const real = new URL('../../screens/', import.meta.url).pathname;
-    for (const file of ['manifest.json', 'about.json']) copyFileSync(join(real, file), join(screens, file));
+    // The whole baseline: the published manifest is checked against the screens it names.
+    cpSync(real, screens, { recursive: true });
     writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
     s = await startServer('sqlite', { distDir: dist, screensDir: screens });
   });

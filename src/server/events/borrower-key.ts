@@ -32,8 +32,9 @@ export function ensureVisitorId(request: FastifyRequest, reply: FastifyReply): s
     'set-cookie',
     `${VISITOR_COOKIE}=${id}; Path=/; Max-Age=${VISITOR_MAX_AGE_S}; SameSite=Lax; HttpOnly${secure}`,
   );
-  // A shared cache must never hand this borrower's id to the next one.
-  reply.header('Cache-Control', 'private, no-cache');
+  // A shared cache must never hand this borrower's id to the next one (a page kept nowhere, such
+  // as a preview link's, stays so).
+  if (reply.getHeader('Cache-Control') !== 'no-store') reply.header('Cache-Control', 'private, no-cache');
   return id;
 }
 

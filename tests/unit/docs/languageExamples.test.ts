@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { evaluate, registerOperators } from '../../../renderer/expr/evaluate';
 import { LIBRARY } from '../../../renderer/expr/functions/library.gen';
 import { checkScreenText } from '../../../src/checker/checkText';
+import { loadConfig } from '../../../src/config/load';
+import { urlPolicyOf } from '../../../src/config/origins';
 import {
   APPEAR_EXAMPLE,
   GATING_EXAMPLE,
@@ -18,7 +20,10 @@ import {
 const screen = (fields: Record<string, unknown>) =>
   JSON.stringify({ schemaVersion: 1, id: 'example', title: 'Example', body: [], ...fields }, null, 2);
 
-const problems = (text: string) => checkScreenText(text, { id: 'example' }).problems.map((p) => p.message);
+// As screens:check checks them: with the default configuration's allowed origins.
+const urls = urlPolicyOf(loadConfig({}));
+const problems = (text: string) =>
+  checkScreenText(text, { id: 'example', urls }).problems.map((p) => p.message);
 
 const docs = readFileSync(join(process.cwd(), 'docs', 'screen-language.md'), 'utf8');
 

@@ -71,6 +71,12 @@ async function show(doc: ScreenDocument) {
       <Screen doc={doc} host={host} params={{ orderId: 'ORD-1', productId: 'P-1' }} setTitle={false} />,
     );
   });
+  // A document that uses the language's lazily loaded part, or lazy blocks, draws once they have
+  // arrived (a dynamic import: some ticks, more on a busy machine); then its sources settle.
+  for (let i = 0; i < 100 && !utils!.container.querySelector('main.screen'); i++)
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
   await act(async () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
   });

@@ -183,7 +183,8 @@ describe.each(documents.map((doc) => [doc.id, doc] as const))('screens/%s.json',
       <Screen
         doc={doc}
         host={host}
-        params={{ orderId: 'ORD-174', productId: 'P-1', problemId: '1' }}
+        // With a session: without one the complaint screens make no call (S2.3-09).
+        params={{ orderId: 'ORD-174', productId: 'P-1', problemId: '1', sessionId: 'S-1' }}
         setTitle={false}
       />,
     );
