@@ -10,6 +10,7 @@ import { HistoryDialog } from './HistoryDialog';
 import { LogPanel } from './LogPanel';
 import { Preview } from './Preview';
 import { ProblemList } from './ProblemList';
+import { PublicationsDialog } from './publishing/PublicationsDialog';
 import { SaveDialog } from './SaveDialog';
 import { ScreenList, screensOf } from './ScreenList';
 import { DEVICES, type LogEntry, type Scenario } from './shared/protocol';
@@ -47,15 +48,7 @@ function appUrl(manifest: ScreensManifest | null, id: string, scenario: Scenario
   return query ? `${route.path}?${query}` : route.path;
 }
 
-export function Studio({
-  api,
-  initialId,
-  onSignedOut,
-}: {
-  api: StudioApi;
-  initialId: string;
-  onSignedOut(): void;
-}) {
+export function Studio({ api, initialId }: { api: StudioApi; initialId: string }) {
   const [manifest, setManifest] = useState<ScreensManifest | null>(null);
   const [file, setFile] = useState<OpenFile | null>(null);
   const [text, setText] = useState<string | null>(null);
@@ -64,7 +57,7 @@ export function Studio({
   const [device, setDevice] = useState(DEVICES[0]!);
   const [restarts, setRestarts] = useState(0);
   const [log, setLog] = useState<LogEntry[]>([]);
-  const [dialog, setDialog] = useState<'save' | 'history' | null>(null);
+  const [dialog, setDialog] = useState<'save' | 'history' | 'publications' | null>(null);
   const [notice, setNotice] = useState('');
   const editor = useRef<EditorHandle>(null);
 
@@ -160,8 +153,7 @@ export function Studio({
 
   return (
     <div className="studio">
-      <header className="studio-top">
-        <h1>Screen studio</h1>
+      <header className="studio-tools">
         <span className="studio-file">
           screens/{id}.json{dirty ? ' • unsaved changes' : ''}
         </span>
@@ -189,6 +181,9 @@ export function Studio({
         >
           History
         </button>
+        <button type="button" onClick={() => setDialog('publications')}>
+          Publications
+        </button>
         <button
           type="button"
           className="studio-primary"
@@ -208,12 +203,7 @@ export function Studio({
             Request review
           </button>
         )}
-        <span className="studio-account">
-          {api.session.account.displayName} ({api.session.account.roles.join(', ')})
-        </span>
-        <button type="button" onClick={() => void api.signOut().finally(onSignedOut)}>
-          Sign out
-        </button>
+        {draft && <a href={`#/review/${draft.id}`}>Draft page</a>}
       </header>
 
       <ScreenList screens={screens} current={id} dirty={dirty} onOpen={(next) => void open(next)} />
@@ -299,6 +289,15 @@ export function Studio({
             setNotice(`Draft saved ${new Date().toLocaleTimeString()}`);
             setDialog(null);
           }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'publications' && file && (
+        <PublicationsDialog
+          api={api}
+          kind="screen"
+          name={file.id}
+          onChanged={() => void open(file.id, true)}
           onClose={() => setDialog(null)}
         />
       )}

@@ -62,6 +62,14 @@ export type SaveResult =
   | { ok: true; revisionId: number | null; draft: DraftInfo | null }
   | { ok: false; status: number; message: string; problems: SaveProblem[] };
 
+export interface Reply<T> {
+  ok: boolean;
+  status: number;
+  /** The server's one sentence when it refused. */
+  message: string;
+  body: T;
+}
+
 async function json(response: Response): Promise<Record<string, unknown>> {
   return (await response.json().catch(() => ({}))) as Record<string, unknown>;
 }
@@ -103,10 +111,35 @@ export function studioApi(session: Session) {
     return response.ok ? json(response) : null;
   };
   const screen = (id: string) => `/documents/screen/${encodeURIComponent(id)}`;
+  const roles = session.account.roles;
 
   return {
     session,
-    canEdit: session.account.roles.some((r) => r === 'editor' || r === 'publisher'),
+    canEdit: roles.some((r) => r === 'editor' || r === 'publisher'),
+    canPublish: roles.includes('publisher'),
+    canAudit: roles.some((r) => r === 'publisher' || r === 'admin'),
+    isAdmin: roles.includes('admin'),
+
+    /** Any call of the studio API: the reply's body, its status and its one-sentence refusal. */
+    async call<T = Record<string, unknown>>(
+      method: string,
+      path: string,
+      payload?: unknown,
+    ): Promise<Reply<T>> {
+      const response = await (
+        method === 'GET'
+          ? fetch(`${API}${path}`, { cache: 'no-store', credentials: 'same-origin' })
+          : write(method, path, payload ?? {})
+      ).catch(() => null);
+      if (!response) return { ok: false, status: 0, message: 'Could not reach the server', body: {} as T };
+      const body = await json(response);
+      return {
+        ok: response.ok,
+        status: response.status,
+        message: response.ok ? '' : String(body.message ?? `The server answered ${response.status}`),
+        body: body as T,
+      };
+    },
 
     async signOut(): Promise<void> {
       await write('DELETE', '/session');

@@ -5,10 +5,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { currentSession, studioApi, type Session } from './api';
 import { SignIn } from './SignIn';
-import { Studio } from './Studio';
+import { StudioApp } from './StudioApp';
 import './studio.css';
 
-const initialId = decodeURIComponent(window.location.hash.slice(1)) || 'loan-details';
+const hash = decodeURIComponent(window.location.hash.slice(1));
+/** The screen the editor opens first (a publishing screen's address names none). */
+const initialId = hash && !hash.startsWith('/') ? hash : 'loan-details';
 
 function StudioGate() {
   const [session, setSession] = useState<Session | null | undefined>(undefined);
@@ -18,7 +20,7 @@ function StudioGate() {
   const api = useMemo(() => (session ? studioApi(session) : null), [session]);
   if (session === undefined) return <p className="studio-loading">Loading…</p>;
   if (!api) return <SignIn onSignedIn={setSession} />;
-  return <Studio api={api} initialId={initialId} onSignedOut={() => setSession(null)} />;
+  return <StudioApp api={api} initialId={initialId} onSignedOut={() => setSession(null)} />;
 }
 
 createRoot(document.getElementById('root')!).render(<StudioGate />);
