@@ -15,8 +15,7 @@ const set: ActionRunner<SetAction> = (action, ctx) => {
     const current = readPath(store.get(), target);
     if (isPlainObject(current)) value = { ...current, ...value };
   }
-  // A typed variable refuses a value not of its type (reported by the store's guard): stop here.
-  if (!store.set(target, value)) return 'stop';
+  store.set(target, value);
 };
 
 export default set;

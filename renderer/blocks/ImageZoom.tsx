@@ -1,9 +1,6 @@
-// The full-screen view of a zoomable image (payment-guide screenshots, spec §2.13). Focus, Escape
-// and the Android back button work as in every popup (renderer/dialog.ts).
-import { useRef } from 'react';
+// The full-screen view of a zoomable image (payment-guide screenshots, spec §2.13).
+import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { useDialog } from '../dialog';
-import { useEngine } from '../engine';
 
 interface Props {
   src: string;
@@ -12,11 +9,21 @@ interface Props {
 }
 
 export function ImageZoom({ src, alt, onClose }: Props) {
-  const box = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  useDialog(box, { onDismiss: onClose, initialFocus: closeRef, host: useEngine().host });
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    closeRef.current?.focus();
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      opener?.focus?.();
+    };
+  }, [onClose]);
   return createPortal(
-    <div ref={box} className="blk-image-zoom" role="dialog" aria-modal="true" aria-label={alt || 'Image'}>
+    <div className="blk-image-zoom" role="dialog" aria-modal="true" aria-label={alt || 'Image'}>
       <button
         ref={closeRef}
         type="button"

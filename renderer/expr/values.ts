@@ -10,8 +10,7 @@ export function isMissing(value: unknown): boolean {
   return value === undefined || value === null || value === '';
 }
 
-/** A number, or numeric text read as one (D-44); undefined for anything else. */
-export function asNumber(value: unknown): number | undefined {
+function asNumber(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
     return Number(value);

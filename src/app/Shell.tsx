@@ -1,5 +1,4 @@
-// What every page has around its router: the services, the toasts and, with the development flag
-// only (a development build or config.devTools), the dev bridge line (issue 16 item 14).
+// What every page has around its router: the services, the toasts and the dev bridge line.
 import type { ReactNode } from 'react';
 import { ToastView } from '../host/toast';
 import { AppContext, type AppServices } from './context';
@@ -10,9 +9,7 @@ export function Shell({ services, children }: { services: AppServices; children:
     <AppContext.Provider value={services}>
       {children}
       <ToastView toaster={services.host.toaster} />
-      {(services.dev || services.host.config.devTools === true) && (
-        <DevBridgeLine bridge={services.host.bridgeAdapter} />
-      )}
+      <DevBridgeLine bridge={services.host.bridgeAdapter} />
     </AppContext.Provider>
   );
 }

@@ -1,9 +1,6 @@
 declare module 'virtual:screen-sources' {
-  /** Screen id -> its on-load calls, initial state and x-lazy modules (src/app/build/screenSources.ts). */
-  const table: Record<
-    string,
-    { sources?: unknown[]; state?: unknown; lazy?: { blocks?: string[]; actions?: string[] } }
-  >;
+  /** Screen id -> its on-load calls and initial state (src/app/build/screenSources.ts). */
+  const table: Record<string, { sources: unknown[]; state?: unknown }>;
   export default table;
 }
 

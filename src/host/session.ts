@@ -1,16 +1,9 @@
 // Session and device parameters from the query string (spec §2, §7.1; P-01..P-05).
 //
-// The common parameters are the query parameters of the page's *current* URL, with the
-// productId/product_id aliases filled, read again on every call and every navigation: after an
-// in-app route change the new URL's parameters win (issue 16 item 1). They go on every API call and,
-// when a screen asks, on internal navigations (never on external addresses, D-34).
-//
-// The identity part (COOKIE_KEYS) is also kept in the `lender_session` cookie, which supplies it
-// only when the current URL carries no identity at all: an own page reached from an address that
-// lost the query (a payment provider's way back, a server-made link). The page itself must read the
-// cookie (the identity goes into each call's query string, §6/§7.1), so it cannot be HttpOnly; it
-// lives SESSION_COOKIE_MAX_AGE_S after the last page that carried an identity, and is Secure on
-// https (issue 20 §1, docs/decisions.md).
+// The common parameters are every query parameter of the page's URL at entry, with the
+// productId/product_id aliases filled. They go on every API call and, when a screen asks, on
+// internal navigations (never on external addresses, D-34). refreshCommonParams() re-reads the
+// current URL on demand; session/device keys the new URL lacks keep their old values.
 import { getCookie, setCookie } from './cookies';
 
 /** The names the native wrapper passes (P-01, P-03). */
@@ -39,10 +32,6 @@ export const COOKIE_KEYS = [
   'gps_adid',
 ] as const;
 export const SESSION_COOKIE = 'lender_session';
-/** 30 minutes: long enough for a trip to a payment provider and back, renewed while the borrower moves on. */
-export const SESSION_COOKIE_MAX_AGE_S = 30 * 60;
-/** The cookie is written again (its life renewed) at most this often while the identity stays the same. */
-const COOKIE_RENEW_MS = 60_000;
 
 export type HeaderName = 'building' | 'gather' | 'swift' | 'eyes';
 export type Params = Record<string, string>;
@@ -70,7 +59,7 @@ export function queryOf(loc: Pick<Location, 'search' | 'hash'>): Params {
 export interface Session {
   /** The common parameters, appended to API calls and internal navigations. */
   commonParams(): Params;
-  /** The same as commonParams(): the current URL is read on every call anyway (P-04). */
+  /** Re-reads the current URL (P-04). */
   refreshCommonParams(): Params;
   /** The header value of a same-named query parameter, '' when absent (P-03). */
   header(name: HeaderName): string;
@@ -93,45 +82,33 @@ function readCookie(doc: Document | undefined): Params {
   }
 }
 
-type SessionLocation = Pick<Location, 'search' | 'hash'> & Partial<Pick<Location, 'protocol'>>;
+function writeCookie(doc: Document | undefined, params: Params): void {
+  if (!doc) return;
+  const kept: Params = {};
+  for (const key of COOKIE_KEYS) if (params[key]) kept[key] = params[key];
+  if (Object.keys(kept).length > 0) setCookie(SESSION_COOKIE, JSON.stringify(kept), doc);
+}
 
 export function createSession(
-  loc: SessionLocation = window.location,
+  loc: Pick<Location, 'search' | 'hash'> = window.location,
   doc: Document | undefined = typeof document === 'undefined' ? undefined : document,
-  now: () => number = () => Date.now(),
 ): Session {
   const hasIdentity = (p: Params) => COOKIE_KEYS.some((key) => p[key]);
-  let written = '';
-  let writtenAt = -Infinity;
+  let common = queryOf(loc);
+  // A page opened with no identity at all (reopened from history) falls back to the last one seen.
+  if (hasIdentity(common)) writeCookie(doc, common);
+  else common = { ...readCookie(doc), ...common };
 
-  function keep(params: Params): void {
-    if (!doc) return;
-    const kept: Params = {};
-    for (const key of COOKIE_KEYS) if (params[key]) kept[key] = params[key];
-    const value = JSON.stringify(kept);
-    if (value === written && now() - writtenAt < COOKIE_RENEW_MS) return;
-    written = value;
-    writtenAt = now();
-    setCookie(SESSION_COOKIE, value, doc, {
-      maxAgeSeconds: SESSION_COOKIE_MAX_AGE_S,
-      secure: loc.protocol === 'https:',
-    });
-  }
-
-  function current(): Params {
-    const fromUrl = queryOf(loc);
-    if (hasIdentity(fromUrl)) {
-      keep(fromUrl);
-      return fromUrl;
-    }
-    // No identity in this URL at all: the last one seen supplies it (never mixed with a URL's own).
-    return fillAliases({ ...readCookie(doc), ...fromUrl });
-  }
-
-  current();
   return {
-    commonParams: current,
-    refreshCommonParams: current,
-    header: (name) => queryOf(loc)[name] ?? '',
+    commonParams: () => ({ ...common }),
+    refreshCommonParams() {
+      const fresh = queryOf(loc);
+      const kept: Params = {};
+      for (const key of SESSION_KEYS) if (common[key] && !fresh[key]) kept[key] = common[key];
+      common = fillAliases({ ...kept, ...fresh });
+      if (hasIdentity(fresh)) writeCookie(doc, common);
+      return { ...common };
+    },
+    header: (name) => common[name] ?? '',
   };
 }

@@ -11,8 +11,6 @@ export interface SchemaSet {
   all: Schema[];
   blocks: Schema[];
   actions: Schema[];
-  /** The function groups (schemas/functions/), core operator types included. */
-  functions: Schema[];
   blockUnion: Schema;
   actionUnion: Schema;
 }
@@ -58,7 +56,6 @@ function union(
 export function loadSchemas(): SchemaSet {
   const blocks = readDir('blocks');
   const actions = readDir('actions');
-  const functions = readDir('functions');
   const blockUnion = union(
     'block.schema.json',
     'Block',
@@ -77,10 +74,9 @@ export function loadSchemas(): SchemaSet {
     .filter((f) => f.endsWith('.schema.json') && f !== 'block.schema.json' && f !== 'action.schema.json')
     .map((f) => readJson(join(SCHEMA_DIR, f)));
   return {
-    all: [...roots, blockUnion, actionUnion, ...blocks, ...actions, ...functions],
+    all: [...roots, blockUnion, actionUnion, ...blocks, ...actions],
     blocks,
     actions,
-    functions,
     blockUnion,
     actionUnion,
   };

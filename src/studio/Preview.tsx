@@ -23,26 +23,11 @@ interface Props {
   stale: string | null;
   onLog(run: number, entry: LogEntry): void;
   onCrash(run: number, message: string): void;
-  /** No device bar (the review screen's pair of phones shares one); the frame's accessible name. */
-  bare?: boolean;
-  title?: string;
 }
 
 export type NativeEventName = 'back' | 'close';
 
-export function Preview({
-  doc,
-  scenario,
-  run,
-  device,
-  onDevice,
-  onRestart,
-  stale,
-  onLog,
-  onCrash,
-  bare = false,
-  title = 'Preview',
-}: Props) {
+export function Preview({ doc, scenario, run, device, onDevice, onRestart, stale, onLog, onCrash }: Props) {
   const frame = useRef<HTMLIFrameElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const [scale, setScale] = useState(1);
@@ -88,33 +73,31 @@ export function Preview({
 
   return (
     <>
-      {!bare && (
-        <div className="studio-preview-bar">
-          <label>
-            Phone{' '}
-            <select
-              value={device.label}
-              onChange={(e) => onDevice(DEVICES.find((d) => d.label === e.target.value) ?? DEVICES[0]!)}
-            >
-              {DEVICES.map((d) => (
-                <option key={d.label}>{d.label}</option>
-              ))}
-            </select>
-          </label>
-          <button type="button" onClick={onRestart} title="Run the screen again from the start">
-            Restart
+      <div className="studio-preview-bar">
+        <label>
+          Phone{' '}
+          <select
+            value={device.label}
+            onChange={(e) => onDevice(DEVICES.find((d) => d.label === e.target.value) ?? DEVICES[0]!)}
+          >
+            {DEVICES.map((d) => (
+              <option key={d.label}>{d.label}</option>
+            ))}
+          </select>
+        </label>
+        <button type="button" onClick={onRestart} title="Run the screen again from the start">
+          Restart
+        </button>
+        <span className="studio-native" title="What the native app sends">
+          Native:
+          <button type="button" onClick={() => send({ type: 'studio:native', event: 'back' })}>
+            Back
           </button>
-          <span className="studio-native" title="What the native app sends">
-            Native:
-            <button type="button" onClick={() => send({ type: 'studio:native', event: 'back' })}>
-              Back
-            </button>
-            <button type="button" onClick={() => send({ type: 'studio:native', event: 'close' })}>
-              Close
-            </button>
-          </span>
-        </div>
-      )}
+          <button type="button" onClick={() => send({ type: 'studio:native', event: 'close' })}>
+            Close
+          </button>
+        </span>
+      </div>
       <div className="studio-phone-box" ref={box}>
         <div
           className="studio-phone"
@@ -122,7 +105,7 @@ export function Preview({
         >
           <iframe
             ref={frame}
-            title={title}
+            title="Preview"
             src="/studio/preview"
             width={device.width}
             height={device.height}

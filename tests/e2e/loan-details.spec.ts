@@ -223,7 +223,7 @@ test.describe('loan details recommendations', () => {
     expect((await define).postDataJSON()).toEqual({ productId: 'P-2', moduleId: 31, position: 0 });
     await expect
       .poll(() => bridgeLog(page))
-      .toContainEqual({ name: 'openPage', payload: { url: 'pesoquick://product/detail?productId=P-2' } });
+      .toContainEqual({ name: 'openPage', payload: { url: 'lender://product/detail?productId=P-2' } });
     expect(new URL(page.url()).pathname).toBe('/loan/details');
   });
 
@@ -476,9 +476,8 @@ test.describe('loan details hostile data', () => {
     await expect(page.locator('b, i, script:not([src]):not([type])')).toHaveCount(0);
     const tips = dialog(page).filter({ hasText: 'Kind tips' });
     await expect(tips.getByText('<a href="javascript:alert(6)">tip</a>')).toBeVisible();
-    // One popup at a time (issue 16 item 6): Kind tips first, then the card popup.
-    await tips.getByRole('button', { name: 'Confirm' }).click();
     await dialog(page).getByRole('button', { name: 'Close' }).click();
+    await tips.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('<i>Peso</i>')).toBeVisible();
     await expect(page.locator('img[src^="javascript"]')).toHaveCount(0);
 

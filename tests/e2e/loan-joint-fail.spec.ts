@@ -74,7 +74,7 @@ test.describe('joint-login failure', () => {
     expect((await define).postDataJSON()).toEqual({ productId: 'P-2', id: 18 });
     await expect
       .poll(() => bridgeLog(page))
-      .toEqual([{ name: 'openPage', payload: { url: 'pesoquick://product/detail?productId=P-2' } }]);
+      .toEqual([{ name: 'openPage', payload: { url: 'lender://product/detail?productId=P-2' } }]);
     expect(new URL(page.url()).pathname).toBe('/joint-fail');
   });
 

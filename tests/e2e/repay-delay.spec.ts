@@ -1,12 +1,10 @@
 // Extension (delay) repayment (/repay/delay, spec §2.17) against the reference server's demo orders.
 import { test, expect, cspViolations, toasts } from './support';
-import { doubleTap, record, url, freshRepaySession } from './repay-helpers';
+import { doubleTap, record, url } from './repay-helpers';
 
 const ORD_174_D = { orderId: 'ORD-174-D', productId: 'P-1' };
 
 test.describe('extension repayment', () => {
-  test.beforeEach(() => freshRepaySession());
-
   test('S2.17-01 S2.17-02 S2.17-03 D-37 delay title, amount, next payment date and the Plan list', async ({
     page,
     watch,

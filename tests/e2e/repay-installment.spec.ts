@@ -1,12 +1,10 @@
 // Instalment repayment (/repay, spec §2.16) against the reference server's demo orders.
 import { test, expect, cspViolations, toasts } from './support';
-import { doubleTap, record, url, freshRepaySession } from './repay-helpers';
+import { doubleTap, record, url } from './repay-helpers';
 
 const ORD_174 = { orderId: 'ORD-174', productId: 'P-2' };
 
 test.describe('instalment repayment', () => {
-  test.beforeEach(() => freshRepaySession());
-
   test('S2.16-01 S2.16-02 S2.16-03 header, then the detail list folded to 2 rows with more / hide', async ({
     page,
     watch,

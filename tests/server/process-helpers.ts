@@ -98,7 +98,7 @@ export async function startBuilt(
     UPLOADS_DIR: join(dir, 'uploads'),
     SCREENS_DIR: join(ROOT, 'screens'),
     DIST_DIR: join(dir, 'dist'),
-    LENDER_EVENT_SECRET: 'process-test-event-secret-0123456789',
+    SCREEN_HISTORY_DIR: join(dir, 'history'),
     ...env,
   });
   const stop = async () => {
@@ -108,8 +108,7 @@ export async function startBuilt(
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    // A built server imports the baseline screens at its first start: slow on a loaded machine.
-    await running.waitFor('Lender app: http://', 60_000);
+    await running.waitFor('Lender app: http://');
   } catch (error) {
     await stop();
     throw error;

@@ -1,9 +1,6 @@
 // The bottom sheet of a picker: a list to highlight one option, Confirm to take it, Cancel to leave.
-// Focus, Escape and the Android back button (both cancel) work as in every popup (renderer/dialog.ts).
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { useDialog } from '../../dialog';
-import { useEngine } from '../../engine';
 import type { PickerOption } from './options';
 import '../Picker.css';
 
@@ -28,12 +25,15 @@ export function PickerSheet({
 }: Props) {
   const [active, setActive] = useState(initial);
   const list = useRef<HTMLUListElement>(null);
-  const sheet = useRef<HTMLDivElement>(null);
   const base = useId();
-  useDialog(sheet, { onDismiss: onCancel, initialFocus: list, host: useEngine().host });
+
+  useEffect(() => {
+    list.current?.focus();
+  }, []);
 
   const keyDown = (e: KeyboardEvent) => {
-    if (e.key === 'ArrowDown') setActive((i) => Math.min(options.length - 1, i + 1));
+    if (e.key === 'Escape') onCancel();
+    else if (e.key === 'ArrowDown') setActive((i) => Math.min(options.length - 1, i + 1));
     else if (e.key === 'ArrowUp') setActive((i) => Math.max(0, i - 1));
     else if (e.key === 'Enter' && active >= 0) onConfirm(active);
     else return;
@@ -48,7 +48,6 @@ export function PickerSheet({
       }}
     >
       <div
-        ref={sheet}
         className="blk-picker-sheet"
         role="dialog"
         aria-modal="true"

@@ -59,12 +59,7 @@ function importedPackages(metafile: Metafile): string[] {
 export async function bundleServer(root: string, outdir = join(root, 'dist-server')): Promise<BundleResult> {
   const result = await build({
     absWorkingDir: root,
-    // The account and export commands too: a production host has no tsx to run scripts/ with.
-    entryPoints: {
-      main: resolve(root, 'src/server/main.ts'),
-      'studio-user': resolve(root, 'scripts/studio-user.ts'),
-      'screens-export': resolve(root, 'scripts/screens-export.ts'),
-    },
+    entryPoints: { main: resolve(root, 'src/server/main.ts') },
     outdir,
     bundle: true,
     splitting: true,

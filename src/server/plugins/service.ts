@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { access } from '../identity/index.js';
 import { ok, registerFamilyErrors } from '../lib/envelope.js';
 import { codeReply, fields, int, obj, routeSchema, str } from '../schemas/common.js';
 
@@ -12,7 +11,7 @@ const schema = routeSchema({
 export default async function servicePlugin(app: FastifyInstance): Promise<void> {
   registerFamilyErrors(app, 'nepenthes');
 
-  app.post('/nepenthes/contact-kf-info', { schema, ...access.public }, async () => {
+  app.post('/nepenthes/contact-kf-info', { schema }, async () => {
     const row = await app.db
       .selectFrom('contact_info')
       .select(['email', 'sm_wa'])

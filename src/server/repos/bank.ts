@@ -1,7 +1,7 @@
 import { nowIso, parseJson, toJson } from '../db/json.js';
 import type { Db } from '../db/schema.js';
 import { DEFAULT_BANK_CHANNEL } from '../demo/bank.js';
-import type { Borrower } from '../identity/index.js';
+import { readableOwners } from '../lib/borrower.js';
 
 export interface BankItem {
   code: string;
@@ -15,22 +15,15 @@ export interface BankItem {
   inputType: string;
 }
 
-/**
- * The form, prefilled with the signed-in borrower's latest card so a change starts from what they
- * have. The one reply with a full card number (docs/decisions.md, issue 20): a field's `value` is
- * what the page shows and what Next sends back, so a masked one would bind a wrong number. The demo
- * fallback of a request without a session gets the empty form.
- */
-export async function bankForm(db: Db, borrower: Borrower): Promise<BankItem[]> {
+/** The form, prefilled with the borrower's latest card so a change starts from what they have. */
+export async function bankForm(db: Db, borrower: string): Promise<BankItem[]> {
   const rows = await db.selectFrom('bank_form_items').selectAll().orderBy('sort').execute();
-  const latest = !borrower.signedIn
-    ? undefined
-    : await db
-        .selectFrom('bank_cards')
-        .select('fields_json')
-        .where('borrower_id', '=', borrower.id)
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
+  const latest = await db
+    .selectFrom('bank_cards')
+    .select('fields_json')
+    .where('borrower_id', '=', borrower)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
   const current = parseJson<Record<string, string>>(latest?.fields_json, {});
   return rows.map((r) => ({
     code: r.code,
@@ -98,7 +91,7 @@ export function checkBinding(
 
 export async function saveCard(
   db: Db,
-  borrower: Borrower,
+  borrower: string,
   productId: string,
   items: BankItem[],
   fields: Record<string, string>,
@@ -110,7 +103,7 @@ export async function saveCard(
   const row = await db
     .insertInto('bank_cards')
     .values({
-      borrower_id: borrower.id,
+      borrower_id: borrower,
       product_id: productId,
       card_type: cardType,
       bank_name: cardType === 1 ? pick('bankChannel') : pick('walletType'),
@@ -126,14 +119,14 @@ export async function saveCard(
 }
 
 /**
- * Bank cards a borrower can repay from (legacy flow): their own and, in demo mode, the seeded demo
- * cards. The number is masked on the way out.
+ * Bank cards a borrower can repay from (legacy flow): their own and, like every demo record, the
+ * demo borrower's. The number is masked on the way out.
  */
-export async function repayCards(db: Db, borrower: Borrower) {
+export async function repayCards(db: Db, borrower: string) {
   const rows = await db
     .selectFrom('bank_cards')
     .select(['id', 'bank_name', 'card_no', 'bank_code'])
-    .where('borrower_id', 'in', borrower.readable)
+    .where('borrower_id', 'in', readableOwners(borrower))
     .where('card_type', '=', 1)
     .orderBy('id')
     .execute();
