@@ -4,36 +4,12 @@
 // productId/product_id aliases filled. They go on every API call and, when a screen asks, on
 // internal navigations (never on external addresses, D-34). refreshCommonParams() re-reads the
 // current URL on demand; session/device keys the new URL lacks keep their old values.
+import { COOKIE_KEYS, SESSION_KEYS, type HeaderName } from '../config/sessionParams';
 import { getCookie, setCookie } from './cookies';
 
-/** The names the native wrapper passes (P-01, P-03). */
-export const SESSION_KEYS = [
-  'appVersion',
-  'deviceName',
-  'deviceId',
-  'osVersion',
-  'sessionId',
-  'gps_adid',
-  'productId',
-  'product_id',
-  'building',
-  'gather',
-  'swift',
-  'eyes',
-] as const;
-
-/** The identity part kept in a cookie, for a page reopened without its query (history, bookmark). */
-export const COOKIE_KEYS = [
-  'appVersion',
-  'deviceName',
-  'deviceId',
-  'osVersion',
-  'sessionId',
-  'gps_adid',
-] as const;
+export { COOKIE_KEYS, SESSION_KEYS, type HeaderName } from '../config/sessionParams';
 export const SESSION_COOKIE = 'lender_session';
 
-export type HeaderName = 'building' | 'gather' | 'swift' | 'eyes';
 export type Params = Record<string, string>;
 
 /** productId and product_id are aliases: whichever is present fills the other (P-02). */
