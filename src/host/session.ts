@@ -13,38 +13,13 @@
 // https (issue 20 §1, docs/decisions.md).
 import { getCookie, setCookie } from './cookies';
 
-/** The names the native wrapper passes (P-01, P-03). */
-export const SESSION_KEYS = [
-  'appVersion',
-  'deviceName',
-  'deviceId',
-  'osVersion',
-  'sessionId',
-  'gps_adid',
-  'productId',
-  'product_id',
-  'building',
-  'gather',
-  'swift',
-  'eyes',
-] as const;
-
-/** The identity part kept in a cookie, for a page reopened without its query (history, bookmark). */
-export const COOKIE_KEYS = [
-  'appVersion',
-  'deviceName',
-  'deviceId',
-  'osVersion',
-  'sessionId',
-  'gps_adid',
-] as const;
+export { COOKIE_KEYS, SESSION_KEYS, type HeaderName } from '../config/sessionParams';
 export const SESSION_COOKIE = 'lender_session';
 /** 30 minutes: long enough for a trip to a payment provider and back, renewed while the borrower moves on. */
 export const SESSION_COOKIE_MAX_AGE_S = 30 * 60;
 /** The cookie is written again (its life renewed) at most this often while the identity stays the same. */
 const COOKIE_RENEW_MS = 60_000;
 
-export type HeaderName = 'building' | 'gather' | 'swift' | 'eyes';
 export type Params = Record<string, string>;
 
 /** productId and product_id are aliases: whichever is present fills the other (P-02). */

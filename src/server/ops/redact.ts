@@ -5,27 +5,12 @@
  * logged objects. Redacting too much costs a little debugging; too little leaks a borrower.
  */
 
+import { COOKIE_KEYS, HEADER_PARAMS } from '../../config/sessionParams.js';
+
 export const REDACTED = '[redacted]';
 
-/**
- * The native wrapper's identity parameters (src/host/session.ts COOKIE_KEYS) and the four
- * request-header parameters (spec §7.1) are matched by name. tests/server/logging.test.ts keeps
- * this list in step with the app's.
- */
-const DEVICE_PARAMS = new Set(
-  [
-    'appVersion',
-    'deviceName',
-    'deviceId',
-    'osVersion',
-    'sessionId',
-    'gps_adid',
-    'building',
-    'gather',
-    'swift',
-    'eyes',
-  ].map((name) => name.toLowerCase()),
-);
+/** The native wrapper's identity and request-header parameters (spec §7.1), matched by name. */
+const DEVICE_PARAMS = new Set([...COOKIE_KEYS, ...HEADER_PARAMS].map((name) => name.toLowerCase()));
 
 /** Names that carry secrets or personal data wherever they appear (query, cookie, JSON, header). */
 const SENSITIVE =
