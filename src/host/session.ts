@@ -13,6 +13,7 @@
 // https (issue 20 §1, docs/decisions.md).
 import { getCookie, setCookie } from './cookies';
 
+import { COOKIE_KEYS, type HeaderName } from '../config/sessionParams';
 export { COOKIE_KEYS, SESSION_KEYS, type HeaderName } from '../config/sessionParams';
 export const SESSION_COOKIE = 'lender_session';
 /** 30 minutes: long enough for a trip to a payment provider and back, renewed while the borrower moves on. */

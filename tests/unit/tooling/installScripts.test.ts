@@ -1,7 +1,8 @@
 // @vitest-environment node
 // .ci/run fails when a dependency's install script is neither approved nor denied in package.json
 // (scripts/install-scripts-check.ts reads `npm install-scripts ls --json`).
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -34,7 +35,8 @@ describe('the check over the installed packages (npm install-scripts ls)', () =>
   afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
   function project(edit: (pkg: { allowScripts?: Record<string, boolean> }) => void): string {
-    const dir = mkdtempSync(join(tmpdir(), 'install-scripts-'));
+    mkdirSync(join(ROOT, 'data'), { recursive: true });
+    const dir = mkdtempSync(join(ROOT, 'data', 'install-scripts-'));
     dirs.push(dir);
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
       allowScripts?: Record<string, boolean>;
@@ -42,7 +44,10 @@ describe('the check over the installed packages (npm install-scripts ls)', () =>
     edit(pkg);
     writeFileSync(join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
     writeFileSync(join(dir, 'package-lock.json'), readFileSync(join(ROOT, 'package-lock.json')));
-    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    // A hard-linked copy, not a symlink: npm treats packages reached through a symlinked
+    // node_modules as linked folders, whose `prepare` scripts it would run, and lists dozens of
+    // them as pending. Hard links need the same file system, hence a folder under data/.
+    execFileSync('cp', ['-al', join(ROOT, 'node_modules'), join(dir, 'node_modules')]);
     return dir;
   }
 
