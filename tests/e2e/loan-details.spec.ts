@@ -516,16 +516,15 @@ test.describe('loan details hostile data', () => {
     expect(dialogs).toEqual([]);
   });
 
-  test('D-31 a javascript: define target goes to the native app as data, never to the location', async ({
+  test('D-31 issue 20 §4: a javascript: define target is refused with a toast, never to the location nor to the native app', async ({
     page,
   }) => {
     const dialogs = watchDialogs(page);
     await reply(page, '/gopia/goya/define', { code: '00', message: 'success', data: 'javascript:alert(1)' });
     await page.goto(details('ORD-110', 'P-2'));
     await recommendations(page).filter({ hasText: 'PesoQuick' }).click();
-    await expect
-      .poll(() => bridgeLog(page))
-      .toEqual([{ name: 'openPage', payload: { url: 'javascript:alert(1)' } }]);
+    await expect(toasts(page).filter({ hasText: 'This link cannot be opened' })).toBeVisible();
+    expect(await bridgeLog(page)).toEqual([]);
     expect(new URL(page.url()).pathname).toBe('/loan/details');
     expect(dialogs).toEqual([]);
   });
