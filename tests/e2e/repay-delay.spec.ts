@@ -104,6 +104,9 @@ test.describe('extension repayment', () => {
   }) => {
     await page.goto(url('/repay/delay', { orderId: 'ORD-174', productId: 'P-2' }));
     await expect(toasts(page).filter({ hasText: 'This order cannot be extended' })).toBeVisible();
-    await expect(page.getByText('Repayment information is not available')).toBeVisible();
+    // The page says what it could not load, with the message, and offers Try again (issue 20 §3).
+    const failed = page.getByRole('alert').filter({ hasText: 'We could not load your extension details.' });
+    await expect(failed).toContainText('This order cannot be extended');
+    await expect(failed.getByRole('button', { name: 'Try again' })).toBeVisible();
   });
 });

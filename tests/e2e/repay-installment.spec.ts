@@ -156,7 +156,9 @@ test.describe('instalment repayment', () => {
   }) => {
     await page.goto(url('/repay', { orderId: 'ORD-200', productId: 'P-1' }));
     await expect(toasts(page).filter({ hasText: 'This order has nothing to repay' })).toBeVisible();
-    await expect(page.getByText('Repayment information is not available')).toBeVisible();
+    const failed = page.getByRole('alert').filter({ hasText: 'We could not load your repayment details.' });
+    await expect(failed).toContainText('This order has nothing to repay');
+    await expect(failed.getByRole('button', { name: 'Try again' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Payment Method' })).toHaveCount(0);
   });
 

@@ -220,7 +220,9 @@ test.describe('legacy card repayment', () => {
   test('SL-09 D-42 other codes show the server message', async ({ page }) => {
     await page.goto(url('/repay/choose', { orderId: 'ORD-200', productId: 'P-1' }));
     await expect(toasts(page).filter({ hasText: '该订单无需还款' })).toBeVisible();
-    await expect(page.getByText('Repayment information is not available')).toBeVisible();
+    const failed = page.getByRole('alert').filter({ hasText: 'We could not load your repayment options.' });
+    await expect(failed).toContainText('该订单无需还款');
+    await expect(failed.getByRole('button', { name: 'Try again' })).toBeVisible();
   });
 
   test('SL-09 ruling 2 a network failure on Pay says error; Pay works again', async ({ page }) => {
