@@ -1,12 +1,13 @@
 // End-to-end tests: Debian's Chromium (never a downloaded browser build) against the real
 // reference server, serving the production build on its own port with a throwaway database.
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8790);
-/** The server's own copy of screens/ and its studio history (scripts/e2e-server.ts): tests may save. */
-const SCRATCH = join(tmpdir(), `lender-e2e-${PORT}`);
+/**
+ * The studio's specs publish screens: they get a server of their own (the next port, its own
+ * database), so a publication never changes what a borrower spec running beside them sees.
+ */
+const STUDIO_PORT = PORT + 1;
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -35,19 +36,18 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  webServer: {
-    command: 'npx tsx scripts/e2e-server.ts',
-    url: `http://127.0.0.1:${PORT}/screens/manifest.json`,
+  // The reference server, each on a fresh database seeded from screens/ (the baseline).
+  webServer: [PORT, STUDIO_PORT].map((port) => ({
+    command: 'npx tsx src/server/main.ts',
+    url: `http://127.0.0.1:${port}/screens/manifest.json`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
-      PORT: String(PORT),
+      PORT: String(port),
       HOST: '127.0.0.1',
-      SQLITE_PATH: `data/e2e-${Date.now()}.sqlite`,
+      SQLITE_PATH: `data/e2e-${port}-${Date.now()}.sqlite`,
       DATABASE_URL: '',
       LENDER_DEV: '1',
-      SCREENS_DIR: join(SCRATCH, 'screens'),
-      SCREEN_HISTORY_DIR: join(SCRATCH, 'screen-history'),
     },
-  },
+  })),
 });

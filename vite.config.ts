@@ -3,31 +3,34 @@ import './scripts/node20-polyfills';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { axiosFetchOnly } from './src/app/build/axiosFetchOnly';
+import { noEval } from './src/app/build/noEval';
 import { promoEntry, screenSources } from './src/app/build/screenSources';
 import { precompress } from './src/app/build/precompress';
+import { reactRouterProduction } from './src/app/build/reactRouterProduction';
 import { preloadMount } from './src/app/build/preloadMount';
+import { langChunk } from './src/app/build/langChunk';
 import { screenStamp } from './src/app/build/screenStamp';
+import { shellChunk } from './src/app/build/shellChunk';
 import { studioBuild } from './src/studio/build/studioBuild';
 import { studioEntry } from './src/studio/build/studioEntry';
 
 /** Paths the reference server answers; the dev server passes them on (npm run serve on :8787). */
 const SERVER = process.env.LENDER_SERVER ?? 'http://127.0.0.1:8787';
-const PROXIED = '^/(nepenthes|v3|ndustan|service|gopia|api|screens|uploads|dev)(/|$)';
-// The bundle imports screens/manifest.json: Vite serves that module itself (?import), not the server.
-const proxy = {
-  [PROXIED]: {
-    target: SERVER,
-    changeOrigin: false,
-    bypass: (req: { url?: string }) => (/[?&]import\b/.test(req.url ?? '') ? req.url : undefined),
-  },
-};
+const PROXIED = '^/(nepenthes|v3|ndustan|service|gopia|api|screens|uploads|dev|preview|studio/api)(/|$)';
+const proxy = { [PROXIED]: { target: SERVER, changeOrigin: false } };
 
 export default defineConfig({
   plugins: [
     react(),
+    axiosFetchOnly(),
+    reactRouterProduction(),
+    noEval(),
     screenSources(resolve(import.meta.dirname, 'screens')),
     screenStamp(import.meta.dirname),
     preloadMount(),
+    langChunk(),
+    shellChunk(),
     promoEntry(),
     studioEntry(),
     precompress(),

@@ -11,8 +11,9 @@ import { launchChromium } from './lib/browser';
 import { saveFigures } from './lib/figures';
 import { writeSection } from './lib/results';
 import { serveStatic, startReferenceServer } from './lib/serve';
-import { gz, kb, median, ms, ratio, stamp } from './lib/stats';
+import { kb, median, ms, ratio, stamp } from './lib/stats';
 import { compileRjsfValidator } from './peers/rjsf/compile';
+import { routeScripts, type RouteScripts } from './lib/routeScripts';
 import type { Part } from './peers/content';
 
 const PEERS_PORT = 8823;
@@ -41,32 +42,6 @@ const LABEL: Record<PeerName, string> = {
   rjsf: 'RJSF 6.11.1 (form) + plain React (rest)',
   baseline: 'bare React 19 + Router + axios (hand-written JSX)',
 };
-
-export interface RouteScripts {
-  scripts: { url: string; gz: number }[];
-  gz: number;
-}
-
-/** The JavaScript Chromium actually loads for an app path (first visit, empty cache). */
-export async function routeScripts(browser: Browser, url: string): Promise<RouteScripts> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const scripts: { url: string; gz: number }[] = [];
-  const pending: Promise<void>[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    pending.push(
-      response
-        .body()
-        .then((body) => void scripts.push({ url: new URL(response.url()).pathname, gz: gz(body) }))
-        .catch(() => undefined),
-    );
-  });
-  await page.goto(url, { waitUntil: 'networkidle' });
-  await Promise.all(pending);
-  await context.close();
-  return { scripts, gz: total(scripts) };
-}
 
 async function renderOnce(page: Page, part: Part): Promise<number> {
   return page.evaluate((p) => window.__render(p), part);

@@ -3,12 +3,13 @@
  * (SQLite in a temp dir, and PostgreSQL in a private schema when DATABASE_URL is set), beside a
  * trivial route on a bare Fastify instance. Targets: the real screens/loan-details.json with
  * If-None-Match (304) and in full (plain and gzip), POST loan-details (a database read), the
- * page's HTML when a build exists in /tmp/dist-bench, and the bare route. Writes "## Server".
+ * page's HTML when a build exists in /tmp/dist-bench, POST /api/events with batches of 20 events
+ * (issue 19: the events a second are 20 × the requests), and the bare route. Writes "## Server".
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { APP_DIST, ROOT } from './lib/build';
@@ -17,7 +18,8 @@ import { writeSection } from './lib/results';
 import { median, stamp } from './lib/stats';
 
 interface Result {
-  requests: { average: number };
+  // total: every request answered in the run (the CPU per request divides by it)
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
@@ -42,9 +44,36 @@ const SECONDS = Number(process.env.BENCH_SERVER_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_SERVER_ROUNDS ?? 3);
 const WARMUP_SECONDS = 1;
 const CONNECTIONS = 10;
-const REF_PORT = 8826;
-const BARE_PORT = 8827;
+// Worktrees share the machine: BENCH_SERVER_PORT (or BENCH_PORT) moves both servers to one's own ports.
+const REF_PORT = Number(process.env.BENCH_SERVER_PORT ?? process.env.BENCH_PORT ?? 8826);
+const BARE_PORT = REF_PORT + 1;
+/**
+ * BENCH_SERVER_ONLY=events,loan-details runs only those targets (keys without the database) and
+ * prints them without touching bench/results.md: for re-measuring one figure on a busy machine.
+ */
+const ONLY = process.env.BENCH_SERVER_ONLY?.split(',').filter(Boolean) ?? null;
+const picked = (key: string) => !ONLY || ONLY.includes(key.replace(/^(sqlite|postgresql)\./, ''));
 const LOAN = JSON.stringify({ orderId: 'ORD-174-D', productId: 'P-1' });
+/** Events per request to the track endpoint, as the host batches them. */
+const EVENT_BATCH = 20;
+
+/** A batch as the host sends it: a screen view, API results, taps, on one screen. */
+function eventBatch(): string {
+  const now = Date.now();
+  const names = ['screen_view', 'api_ok', 'api_ok', 'promo_apply_tap', 'block_error'];
+  return JSON.stringify({
+    sentAt: now,
+    events: Array.from({ length: EVENT_BATCH }, (_, i) => ({
+      name: names[i % names.length],
+      at: now - (EVENT_BATCH - i) * 100,
+      screen: 'loan-details',
+      revision: 'Xy12Ab34Cd56Ef78',
+      variant: '',
+      ...(i % names.length === 1 ? { label: '/v3/loan-details/loan-details', props: { api: 'v3' } } : {}),
+      ...(i % names.length === 3 ? { props: { productId: 'P-1', positionId: i } } : {}),
+    })),
+  });
+}
 
 function startChild(env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/lib/server-child.ts')], {
@@ -77,20 +106,56 @@ interface Target {
 }
 
 const figures: Record<string, number> = {};
+/** Other engineers' work shares the 2 cores: the load is part of every figure, so it is reported. */
+const loads: number[] = [];
+const loadText = () =>
+  loads.length
+    ? `median ${median(loads).toFixed(1)}, ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`
+    : 'not sampled';
+
+/**
+ * CPU seconds the server process has used so far (Linux /proc; null elsewhere). The busy machine
+ * moves req/s a lot; the server's CPU per request hardly moves, so it is reported beside them.
+ */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in USER_HZ (100)
+  } catch {
+    return null;
+  }
+}
 
 /** Warms every target up (not counted), then runs them in turn, ROUNDS times; one row per target. */
-async function runAll(targets: Target[]): Promise<string[]> {
+async function runAll(targets: Target[], server: ChildProcess): Promise<string[]> {
   // The first second runs unoptimised code and fills the pool.
   for (const target of targets)
     await autocannon({ ...target.options, connections: CONNECTIONS, duration: WARMUP_SECONDS });
   const results: Result[][] = targets.map(() => []);
+  const cpu = targets.map(() => ({ seconds: 0, requests: 0, known: true }));
   for (let round = 0; round < ROUNDS; round++)
-    for (const [i, target] of targets.entries())
-      results[i]!.push(await autocannon({ ...target.options, connections: CONNECTIONS, duration: SECONDS }));
-  return targets.map((target, i) => row(target, results[i]!));
+    for (const [i, target] of targets.entries()) {
+      loads.push(loadavg()[0]!);
+      const before = cpuSeconds(server.pid);
+      const result = await autocannon({ ...target.options, connections: CONNECTIONS, duration: SECONDS });
+      const after = cpuSeconds(server.pid);
+      results[i]!.push(result);
+      if (before === null || after === null) cpu[i]!.known = false;
+      else {
+        cpu[i]!.seconds += after - before;
+        cpu[i]!.requests += result.requests.total;
+      }
+    }
+  return targets.map((target, i) => {
+    const used = cpu[i]!;
+    const perRequest = used.known && used.requests > 0 ? (used.seconds * 1000) / used.requests : null;
+    if (perRequest !== null) figures[`${target.key}.cpuMs`] = Number(perRequest.toFixed(3));
+    return row(target, results[i]!, perRequest);
+  });
 }
 
-function row(target: Target, runs: Result[]): string {
+function row(target: Target, runs: Result[], cpuMs: number | null): string {
   // autocannon counts 304 as non-2xx; for the revalidation target that is the expected answer.
   const unexpected = runs.reduce(
     (sum, r) => sum + (target.expected === 304 ? 0 : r.non2xx) + r.errors + r.timeouts,
@@ -112,7 +177,8 @@ function row(target: Target, runs: Result[]): string {
     ? `${goal.rps ? `≥ ${goal.rps / 1000}k req/s` : ''}${goal.p99 ? `, p99 < ${goal.p99} ms` : ''}: ${verdict}`
     : '';
   const range = `${Math.min(...each)}–${Math.max(...each)}`;
-  return `| ${target.name} | ${rps} | ${range} | ${p50} | ${p99} | ${unexpected} | ${goalText} |`;
+  const cpuText = cpuMs === null ? '—' : `${cpuMs.toFixed(3)} (${Math.round(1000 / cpuMs)})`;
+  return `| ${target.name} | ${rps} | ${range} | ${p50} | ${p99} | ${cpuText} | ${unexpected} | ${goalText} |`;
 }
 
 async function referenceTargets(base: string, db: string): Promise<Target[]> {
@@ -152,6 +218,20 @@ async function referenceTargets(base: string, db: string): Promise<Target[]> {
       expected: 200,
       goal: { rps: 5_000, p99: 20 },
     },
+    {
+      // 20k events a second in batches of 20 is 1,000 requests a second.
+      name: `[${db}] POST /api/events, batches of ${EVENT_BATCH} events (events/s = ${EVENT_BATCH} × req/s)`,
+      key: key('events'),
+      options: {
+        url: `${base}/api/events`,
+        method: 'POST',
+        // A returning borrower: the first-party id is already set.
+        headers: { 'content-type': 'application/json', cookie: 'lender_vid=benchBorrowerKey012345' },
+        body: eventBatch(),
+      },
+      expected: 200,
+      goal: { rps: 20_000 / EVENT_BATCH, p99: 20 },
+    },
   ];
   if (existsSync(join(APP_DIST, 'index.html')))
     targets.push({
@@ -163,7 +243,7 @@ async function referenceTargets(base: string, db: string): Promise<Target[]> {
       },
       expected: 200,
     });
-  return targets;
+  return targets.filter((target) => picked(target.key));
 }
 
 async function dropSchema(url: string, schema: string): Promise<void> {
@@ -180,8 +260,8 @@ async function main(): Promise<void> {
   const started = Date.now();
   const dir = mkdtempSync(join(tmpdir(), 'lender-bench-'));
   const lines = [
-    '| target | req/s | req/s, each round | p50 ms | p99 ms | unexpected | target |',
-    '|---|---:|---:|---:|---:|---:|---|',
+    '| target | req/s | req/s, each round | p50 ms | p99 ms | server CPU ms/req (req/s per core) | unexpected | target |',
+    '|---|---:|---:|---:|---:|---:|---:|---|',
   ];
   const databases: { name: string; env: Record<string, string>; cleanup?: () => Promise<void> }[] = [
     { name: 'SQLite', env: { BENCH_SQLITE_PATH: join(dir, 'bench.sqlite') } },
@@ -206,26 +286,31 @@ async function main(): Promise<void> {
         ...db.env,
       });
       try {
-        lines.push(...(await runAll(await referenceTargets(`http://127.0.0.1:${REF_PORT}`, db.name))));
+        lines.push(...(await runAll(await referenceTargets(`http://127.0.0.1:${REF_PORT}`, db.name), child)));
       } finally {
         await stop(child);
         await db.cleanup?.();
       }
     }
-    const bare = await startChild({ BENCH_SERVER: 'bare', PORT: String(BARE_PORT) });
-    try {
-      lines.push(
-        ...(await runAll([
-          {
-            name: 'trivial Fastify route (bare instance)',
-            key: 'bare',
-            options: { url: `http://127.0.0.1:${BARE_PORT}/ping` },
-            expected: 200,
-          },
-        ])),
-      );
-    } finally {
-      await stop(bare);
+    if (picked('bare')) {
+      const bare = await startChild({ BENCH_SERVER: 'bare', PORT: String(BARE_PORT) });
+      try {
+        lines.push(
+          ...(await runAll(
+            [
+              {
+                name: 'trivial Fastify route (bare instance)',
+                key: 'bare',
+                options: { url: `http://127.0.0.1:${BARE_PORT}/ping` },
+                expected: 200,
+              },
+            ],
+            bare,
+          )),
+        );
+      } finally {
+        await stop(bare);
+      }
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -234,12 +319,14 @@ async function main(): Promise<void> {
 ${stamp()}, autocannon ${SECONDS} s per target and round after a ${WARMUP_SECONDS} s warm-up that is not counted, ${ROUNDS} rounds
 (every target once per round; req/s, p50 and p99 are the medians of the rounds), ${CONNECTIONS} connections, loopback; the server in
 its own process (2 cores shared by the server, autocannon and, in the PostgreSQL rows, the database server); ${Math.round((Date.now() - started) / 1000)} s.
+Machine load (1-minute load average, sampled before each target; this run's own server and autocannon add ~2): ${loadText()}.
 ${pgUrl ? '' : '\nPostgreSQL: not measured in this run (DATABASE_URL not set; `eval "$(bash scripts/ci-postgres.sh)"` sets one).\n'}
 ${lines.join('\n')}
 `;
+  console.log(body);
+  if (ONLY) return; // a partial run must not replace the whole section
   saveFigures('server', figures);
   writeSection('Server', body);
-  console.log(body);
 }
 
 main().catch((error: unknown) => {

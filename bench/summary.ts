@@ -153,6 +153,18 @@ for (const db of ['sqlite', 'postgresql']) {
     '≥ 5,000 req/s, p99 < 20 ms',
     loan === null ? null : loan >= 5000 && (p99 ?? Infinity) < 20,
   );
+  // Requests of 20 events each (bench/server-load.ts).
+  const events = num(now.server, `${db}.events.rps`);
+  const eventsP99 = num(now.server, `${db}.events.p99`);
+  row(
+    `[${name}] event endpoint, batches of 20: events/s, p99`,
+    '—',
+    events === null
+      ? '—'
+      : `${Math.round(events * 20).toLocaleString('en')} events/s, ${msUnit(eventsP99 ?? NaN)}`,
+    db === 'sqlite' ? '≥ 20,000 events/s, p99 < 20 ms' : '(no target)',
+    events === null || db !== 'sqlite' ? null : events * 20 >= 20_000 && (eventsP99 ?? Infinity) < 20,
+  );
 }
 const bare = num(now.server, 'bare.rps');
 row(

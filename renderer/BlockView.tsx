@@ -1,13 +1,22 @@
 // Renders one block: its visibility, its component from the registry, and its isolation.
 // A block that throws (or whose type this engine does not know) is replaced by its
-// `fallback`, or a small placeholder, and reported; its siblings keep working.
-import { Component, Suspense } from 'react';
-import { blockRegistry, lazyBlockTypes } from './blocks/registry.gen';
+// `fallback`, or a small placeholder, and reported; its siblings keep working. A block whose
+// `requires` this engine or app does not meet shows its `fallback`, or nothing.
+import { Component } from 'react';
+import { blockRegistry } from './blocks/registry.gen';
 import { EngineContext, type Engine, type Frame } from './engine';
 import { useEval } from './hooks';
 import { isTruthy } from './expr/values';
+import { capabilitiesOf, meets } from './lang/requires';
+import { Appear } from './lang/Appear';
 
-type AnyBlock = Record<string, unknown> & { type?: unknown; visible?: unknown; fallback?: unknown };
+type AnyBlock = Record<string, unknown> & {
+  type?: unknown;
+  visible?: unknown;
+  fallback?: unknown;
+  requires?: unknown;
+  onAppear?: unknown;
+};
 
 interface Props {
   block: AnyBlock;
@@ -23,9 +32,14 @@ function VisibleBlock({ block, path, frame }: Props) {
     ? blockRegistry[type]
     : undefined;
   if (!Component) throw new UnknownBlockError(type);
+  // x-lazy blocks bring their own Suspense, only when they need one (renderer/lazyBlock.tsx).
   const drawn = <Component block={block} path={path} frame={frame} />;
-  if (!lazyBlockTypes.has(type)) return drawn;
-  return <Suspense fallback={<div className="blk-loading" aria-busy="true" />}>{drawn}</Suspense>;
+  if (block.onAppear === undefined) return drawn;
+  return (
+    <Appear actions={block.onAppear} path={path} frame={frame}>
+      {drawn}
+    </Appear>
+  );
 }
 
 class UnknownBlockError extends Error {
@@ -57,7 +71,18 @@ export class BlockView extends Component<Props, { failed: boolean }> {
 
   override render() {
     const { block, path, frame } = this.props;
+    const engine = this.context;
+    const unmet =
+      block.requires !== undefined &&
+      engine !== null &&
+      !meets(block.requires, (engine.capabilities ??= capabilitiesOf(engine.host)));
+    if (unmet) return block.fallback ? this.fallback() : null;
     if (!this.state.failed) return <VisibleBlock block={block} path={path} frame={frame} />;
+    return this.fallback();
+  }
+
+  private fallback() {
+    const { block, path, frame } = this.props;
     if (block.fallback === null) return null;
     if (block.fallback && typeof block.fallback === 'object') {
       // The fallback has no fallback of its own: if it fails too, the placeholder shows.

@@ -1,15 +1,24 @@
 // Renders one screen document with a host: creates its state, runs its sources and
-// on-load actions, wires timers and native events, and tears everything down on unmount.
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+// on-load actions, wires timers, triggers and native events, and tears everything down on unmount.
+// A document that names x-lazy blocks not yet loaded, or needs the language's lazy part
+// (renderer/lang/needs.ts), waits for them (nothing drawn, nothing run), so the screen appears
+// whole rather than block by block (renderer/lazy.ts).
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { Host } from './host';
 import type { ScreenDocument } from './types.gen';
 import { createStore } from './store/store';
 import { createTimers, type TimerSpec } from './timers';
 import { EngineContext, ROOT_FRAME, evalIn, type Engine } from './engine';
 import { runActions } from './action';
+import { newUserAction } from './userAction';
 import { Blocks } from './Blocks';
 import { ModalLayer } from './ModalLayer';
 import { toText } from './expr/values';
+import { useLanguage } from './lang/useLanguage';
+import type { LanguageModule } from './lang/load';
+import { createSources } from './sources';
+import { sourceStatus } from './SourceStatus';
+import { blocksPending } from './lazy';
 
 export interface ScreenProps {
   doc: ScreenDocument;
@@ -19,20 +28,32 @@ export interface ScreenProps {
   setTitle?: boolean;
   /** Called once the sources and on-load actions have settled (the app then watches for a blank page). */
   onSettled?: () => void;
+  /**
+   * Drawn inside another screen (an iframe block showing one of the app's own pages): no page
+   * title, no native back/close handlers, no <main> of its own.
+   */
+  embedded?: boolean;
 }
 
 function createEngine(
   doc: ScreenDocument,
   host: Host,
   params: Record<string, unknown>,
+  lang: LanguageModule | null,
 ): { engine: Engine; abort: () => void } {
   const controller = new AbortController();
-  const store = createStore({
-    params,
-    ui: { ...(doc.state?.ui ?? {}) },
-    form: { ...(doc.state?.form ?? {}) },
-    data: { ...(doc.state?.data ?? {}) },
-  });
+  // Typed by the language module; without it (it could not be loaded) a screen has no variables.
+  const typed = lang && doc.variables ? lang.typedVariables(doc.id, doc.variables, host) : undefined;
+  const store = createStore(
+    {
+      params,
+      ui: { ...(doc.state?.ui ?? {}) },
+      form: { ...(doc.state?.form ?? {}) },
+      data: { ...(doc.state?.data ?? {}) },
+      vars: typed?.vars ?? {},
+    },
+    typed?.guard,
+  );
   const engine: Engine = {
     screenId: doc.id,
     doc,
@@ -40,64 +61,108 @@ function createEngine(
     store,
     signal: controller.signal,
     timers: null as never,
+    vouched: new Set(),
   };
-  engine.timers = createTimers(store, (doc.timers ?? {}) as Record<string, TimerSpec>, (id) => {
-    void runActions(engine, doc.timers?.[id]?.onEnd, ROOT_FRAME, `/timers/${id}/onEnd`);
-  });
+  if (lang && (doc.computed || doc.triggers)) engine.lang = lang.createRuntime(engine);
+  const timers = (doc.timers ?? {}) as Record<string, TimerSpec>;
+  engine.timers = createTimers(
+    store,
+    timers,
+    (id) => void runActions(engine, doc.timers?.[id]?.onEnd, ROOT_FRAME, `/timers/${id}/onEnd`),
+    {
+      now: () => host.now(),
+      evaluate: (expr) => evalIn(engine, ROOT_FRAME, expr),
+      onTick: (id) => void runActions(engine, doc.timers?.[id]?.onTick, ROOT_FRAME, `/timers/${id}/onTick`),
+    },
+  );
   return {
     engine,
     abort: () => {
       controller.abort();
       engine.timers.dispose();
+      engine.appear?.dispose();
     },
   };
 }
 
-export function Screen({ doc, host, params, setTitle = true, onSettled }: ScreenProps) {
-  const { engine, abort } = useMemo(() => createEngine(doc, host, params), [doc, host, params]);
+export function Screen(props: ScreenProps) {
+  const pending = useMemo(() => blocksPending(props.doc), [props.doc]);
+  const [arrived, setArrived] = useState<Promise<void> | null>(null);
+  useEffect(() => {
+    if (!pending) return;
+    let live = true;
+    void pending.then(() => {
+      if (live) setArrived(pending);
+    });
+    return () => {
+      live = false;
+    };
+  }, [pending]);
+  // Both downloads start at once (the hook runs before the early return).
+  const lang = useLanguage(props.doc, props.host);
+  if (pending && arrived !== pending) return null;
+  return lang === undefined ? null : <ScreenBody {...props} lang={lang} />;
+}
+
+function ScreenBody({
+  doc,
+  host,
+  params,
+  setTitle = true,
+  onSettled,
+  embedded = false,
+  lang,
+}: ScreenProps & { lang: LanguageModule | null }) {
+  const { engine, abort } = useMemo(() => createEngine(doc, host, params, lang), [doc, host, params, lang]);
+  const sources = useMemo(() => createSources(engine), [engine]);
+  const states = useSyncExternalStore(sources.subscribe, sources.get, sources.get);
   const settled = useRef(onSettled);
   useEffect(() => {
     settled.current = onSettled;
   });
 
   useEffect(() => {
-    const sources = (doc.sources ?? []).map((call, i) =>
-      runActions(engine, [call], ROOT_FRAME, `/sources/${i}`),
-    );
-    void Promise.all(sources)
-      .then(() => runActions(engine, doc.onLoad, ROOT_FRAME, '/onLoad'))
-      .then(() => {
-        if (!engine.signal.aborted) settled.current?.();
-      });
-    return abort;
-  }, [engine, abort, doc]);
+    const stopTriggers = engine.lang?.startTriggers();
+    void sources.run().then(() => {
+      if (!engine.signal.aborted) settled.current?.();
+    });
+    return () => {
+      stopTriggers?.();
+      abort();
+    };
+  }, [engine, sources, abort]);
 
   // A layout effect: the native app may call onIosBack as soon as the screen is painted, and a
-  // passive effect subscribes only some time after the paint.
+  // passive effect subscribes only some time after the paint. An embedded screen leaves native
+  // events to the screen around it.
   useLayoutEffect(() => {
+    if (embedded) return;
     const off = [
       host.onNativeEvent(
         'back',
-        () => void runActions(engine, doc.on?.nativeBack, ROOT_FRAME, '/on/nativeBack'),
+        () => void runActions(engine, doc.on?.nativeBack, ROOT_FRAME, '/on/nativeBack', newUserAction()),
       ),
       host.onNativeEvent(
         'close',
-        () => void runActions(engine, doc.on?.nativeClose, ROOT_FRAME, '/on/nativeClose'),
+        () => void runActions(engine, doc.on?.nativeClose, ROOT_FRAME, '/on/nativeClose', newUserAction()),
       ),
     ];
     return () => off.forEach((f) => f());
-  }, [engine, doc, host]);
+  }, [engine, doc, host, embedded]);
 
   useEffect(() => {
-    if (setTitle && typeof document !== 'undefined')
+    if (setTitle && !embedded && typeof document !== 'undefined')
       document.title = toText(evalIn(engine, ROOT_FRAME, doc.title));
-  }, [engine, doc, setTitle]);
+  }, [engine, doc, setTitle, embedded]);
 
+  const Root = embedded ? 'div' : 'main';
   return (
     <EngineContext.Provider value={engine}>
-      <main className="screen" data-screen={doc.id}>
-        <Blocks blocks={doc.body} path="/body" frame={ROOT_FRAME} />
-      </main>
+      <Root className={embedded ? 'screen is-embedded' : 'screen'} data-screen={doc.id}>
+        {sourceStatus(states, () => void sources.run()) ?? (
+          <Blocks blocks={doc.body} path="/body" frame={ROOT_FRAME} />
+        )}
+      </Root>
       <ModalLayer />
     </EngineContext.Provider>
   );

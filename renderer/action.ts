@@ -3,6 +3,8 @@ import type { Engine, Frame } from './engine';
 import { evalIn } from './engine';
 import { isTruthy } from './expr/values';
 import { actionRegistry } from './actions/registry.gen';
+import type { UserAction } from './userAction';
+import { capabilitiesOf, meets } from './lang/requires';
 
 /** 'stop' ends the enclosing sequence (a failed validation, for example). */
 export type Outcome = 'done' | 'stop';
@@ -15,6 +17,8 @@ export interface ActionContext {
   evaluate(expr: unknown): unknown;
   /** Runs nested actions (branches) with this context, optionally adding frame variables. */
   run(actions: unknown, path: string, vars?: Record<string, unknown>): Promise<Outcome>;
+  /** The tap or submit this sequence runs for; absent for sources, on-load actions and timers. */
+  userAction?: UserAction | undefined;
 }
 
 export type ActionRunner<A = Record<string, unknown>> = (
@@ -22,38 +26,60 @@ export type ActionRunner<A = Record<string, unknown>> = (
   ctx: ActionContext,
 ) => Promise<Outcome | void> | Outcome | void;
 
-function contextFor(engine: Engine, frame: Frame, path: string): ActionContext {
+export function contextFor(
+  engine: Engine,
+  frame: Frame,
+  path: string,
+  userAction?: UserAction,
+): ActionContext {
   return {
     engine,
     frame,
     path,
+    userAction,
     evaluate: (expr) => evalIn(engine, frame, expr),
     run: (actions, at, vars) =>
-      runActions(engine, actions, vars ? { ...frame, vars: { ...frame.vars, ...vars } } : frame, at),
+      runActions(
+        engine,
+        actions,
+        vars ? { ...frame, vars: { ...frame.vars, ...vars } } : frame,
+        at,
+        userAction,
+      ),
   };
 }
 
 /**
  * Runs actions one after the other. Never throws: an unknown or failing action is
  * reported through the host and ends the sequence, so nothing downstream runs half-done.
+ * An action whose `requires` is not met, or that this engine does not know, runs its
+ * `otherwise` instead; without one, an unmet action is skipped (an unknown one still stops).
  */
 export async function runActions(
   engine: Engine,
   actions: unknown,
   frame: Frame,
   path: string,
+  userAction?: UserAction,
 ): Promise<Outcome> {
   if (!Array.isArray(actions)) return 'done';
   for (let i = 0; i < actions.length; i++) {
     if (engine.signal.aborted) return 'stop';
     const action = actions[i] as Record<string, unknown>;
     const at = `${path}/${i}`;
-    const ctx = contextFor(engine, frame, at);
+    const ctx = contextFor(engine, frame, at, userAction);
     if (action && 'when' in action && !isTruthy(ctx.evaluate(action.when))) continue;
     const kind = typeof action?.do === 'string' ? action.do : '';
     const runner = Object.prototype.hasOwnProperty.call(actionRegistry, kind)
       ? actionRegistry[kind]
       : undefined;
+    const unmet =
+      action?.requires !== undefined &&
+      !meets(action.requires, (engine.capabilities ??= capabilitiesOf(engine.host)));
+    if (unmet || (!runner && Array.isArray(action?.otherwise))) {
+      if ((await runActions(engine, action?.otherwise, frame, `${at}/otherwise`)) === 'stop') return 'stop';
+      continue;
+    }
     if (!runner) {
       engine.host.report({
         screenId: engine.screenId,

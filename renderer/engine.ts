@@ -3,9 +3,12 @@ import { createContext, useContext } from 'react';
 import type { Host } from './host';
 import type { Store, ScreenState } from './store/store';
 import type { ScreenDocument } from './types.gen';
-import { evaluate, type ReadListener, type Scope } from './expr/evaluate';
+import { evaluate, type EvalEnv, type ReadListener, type Scope } from './expr/evaluate';
 import { readPath } from './expr/path';
 import type { TimerController } from './timers';
+import type { LangRuntime } from './lang/types';
+import type { Capabilities } from './lang/requires';
+import type { AppearWatcher } from './lang/appear';
 
 export interface Engine {
   screenId: string;
@@ -15,6 +18,14 @@ export interface Engine {
   timers: TimerController;
   /** Aborted when the screen goes away: pending calls and delays settle at once. */
   signal: AbortSignal;
+  /** What this engine and its host can do, for `requires` (renderer/lang/requires.ts). */
+  capabilities?: Capabilities;
+  /** Computed values and triggers, when the document declares them (renderer/lang/runtime.ts). */
+  lang?: LangRuntime;
+  /** onAppear: the blocks that have appeared in this page view, and the watcher (made on first use). */
+  appear?: AppearWatcher;
+  /** The http(s) addresses the server sent this screen: the only off-site pages it may open. */
+  vouched: Set<string>;
 }
 
 /** A block's or action's place in the tree: list-item variables and the item's own state key. */
@@ -36,17 +47,35 @@ export function useEngine(): Engine {
 // One shared empty object, so a block that reads `local` as a whole sees the same value each time.
 const NO_LOCAL: Readonly<Record<string, unknown>> = Object.freeze({});
 
-export function scopeOf(state: ScreenState, frame: Frame, host: Host): Scope {
+export function scopeOf(state: ScreenState, frame: Frame, host: Host, lang?: LangRuntime): Scope {
   return {
     params: state.params,
     data: state.data,
     form: state.form,
     ui: state.ui,
+    vars: state.vars ?? NO_LOCAL,
+    computed: lang ? lang.computed(state) : NO_LOCAL,
     timers: state.timers,
     config: host.config,
     env: host.env,
     local: (frame.localKey && state.locals[frame.localKey]) || NO_LOCAL,
     ...frame.vars,
+  };
+}
+
+/** What an expression of this engine is evaluated with: the scope, the app's formats and clock. */
+export function evalEnv(
+  engine: Engine,
+  frame: Frame,
+  state = engine.store.get(),
+  onRead?: ReadListener,
+): EvalEnv {
+  const { host } = engine;
+  return {
+    scope: scopeOf(state, frame, host, engine.lang),
+    format: host.format,
+    onRead,
+    now: () => host.now(),
   };
 }
 
@@ -57,7 +86,7 @@ export function evalIn(
   state = engine.store.get(),
   onRead?: ReadListener,
 ): unknown {
-  return evaluate(expr, { scope: scopeOf(state, frame, engine.host), format: engine.host.format, onRead });
+  return evaluate(expr, evalEnv(engine, frame, state, onRead));
 }
 
 const PLACEHOLDER = /\{([^{}]*)\}/g;

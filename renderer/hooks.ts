@@ -3,6 +3,7 @@ import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { useEngine, evalIn, scopeOf, type Engine, type Frame } from './engine';
 import type { ScreenState } from './store/store';
 import { runActions, type Outcome } from './action';
+import { newUserAction } from './userAction';
 import { readPath } from './expr/path';
 import type { Scope } from './expr/evaluate';
 
@@ -30,6 +31,7 @@ const STATE_ROOTS = new Map<string, keyof ScreenState>([
   ['data', 'data'],
   ['form', 'form'],
   ['ui', 'ui'],
+  ['vars', 'vars'],
   ['timers', 'timers'],
   ['local', 'locals'],
 ]);
@@ -42,10 +44,12 @@ function moved(reads: Reads, before: ScreenState | null, state: ScreenState, eng
   for (const [path, seen] of reads.found) {
     const dot = path.indexOf('.');
     const name = dot < 0 ? path : path.slice(0, dot);
+    // Computed values may read any part of the state: always asked again (each is memoised).
+    const derived = name === 'computed';
     const root = STATE_ROOTS.get(name);
-    if (!root || Object.prototype.hasOwnProperty.call(reads.frame.vars, name)) continue;
-    if (before && before[root] === state[root]) continue;
-    scope ??= scopeOf(state, reads.frame, engine.host);
+    if ((!root && !derived) || Object.prototype.hasOwnProperty.call(reads.frame.vars, name)) continue;
+    if (root && before && before[root] === state[root]) continue;
+    scope ??= scopeOf(state, reads.frame, engine.host, engine.lang);
     const now = readPath(scope, path);
     if (!Object.is(now, seen)) {
       reads.found.set(path, now);
@@ -105,7 +109,8 @@ export function useActionTrigger(
       setBusy(true);
       try {
         const f = vars ? { ...frame, vars: { ...frame.vars, ...vars } } : frame;
-        return await runActions(engine, actions, f, path);
+        // Each trigger is a new user action: its writes get new idempotency keys.
+        return await runActions(engine, actions, f, path, newUserAction());
       } finally {
         running.current = false;
         if (!engine.signal.aborted) setBusy(false);

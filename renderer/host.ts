@@ -1,5 +1,6 @@
 // Everything the engine knows of the world. The engine never imports from src/:
 // the lender's app hands it a Host, tests hand it a fake one.
+import type { ScreenDocument } from './types.gen';
 
 /** A request the screen document asks for. `api` names an endpoint family the host knows. */
 export interface ApiCall {
@@ -18,6 +19,11 @@ export interface ApiCall {
   loading?: string;
   /** Toast the server's message when the reply is not a success (default true). */
   toastFailure?: boolean;
+  /**
+   * Set on the calls of a user action (renderer/userAction.ts): the same for a retry of the same
+   * tap, new for a new tap. The host sends it with writes so the server does each one once.
+   */
+  idempotencyKey?: string;
 }
 
 /**
@@ -35,8 +41,12 @@ export interface ApiResult {
 
 export interface NavigateOptions {
   replace?: boolean;
-  /** Append the session/device parameters of the current page (own-origin targets only). */
-  commonParams?: boolean;
+  /**
+   * Append the session/device parameters of the current page: `true` to own-origin targets only;
+   * 'anyOrigin' whatever the origin (the engine asks it only for an address the server sent for
+   * that purpose, lendDetailsUrl).
+   */
+  commonParams?: boolean | 'anyOrigin';
   /** Extra query parameters, already evaluated. */
   query?: Record<string, unknown>;
 }
@@ -57,7 +67,17 @@ export interface Problem {
   message: string;
 }
 
-export type NativeEvent = 'back' | 'close';
+/**
+ * 'back': the iOS back action; 'close': the native close button; 'androidBack': the Android back
+ * button, which the page may take (a handler returns true when it did, e.g. it closed a popup).
+ */
+export type NativeEvent = 'back' | 'close' | 'androidBack';
+
+/** A screen of this app shown in place of a frame: its document and the params of its address. */
+export interface EmbeddedScreen {
+  doc: ScreenDocument;
+  params: Record<string, unknown>;
+}
 
 export interface Host {
   request(call: ApiCall, signal: AbortSignal): Promise<ApiResult>;
@@ -65,6 +85,17 @@ export interface Host {
   bridge(name: string, payload?: unknown): Promise<void>;
   /** `to` is an app path or an absolute URL that has already passed `safeUrl`. */
   navigate(to: string, options: NavigateOptions): void;
+  /**
+   * Whether an address may be used as written in a document: an app path, an http(s) URL of this
+   * origin or of one the lender listed (allowedOrigins), or an address of the app's own scheme.
+   * Pictures and frames load only from these; pages elsewhere open only when the server sent them.
+   */
+  trusts(url: string): boolean;
+  /**
+   * The screen an address of this app shows, to draw it in place instead of framing it; null when
+   * the address is not one of the app's screens. Hosts without it frame every page.
+   */
+  embed?(url: string): Promise<EmbeddedScreen | null>;
   /** Go back in history, or to `fallback` when there is nowhere to go back to. */
   back(fallback?: string): void;
   toast(text: string, ms?: number): void;
@@ -76,13 +107,21 @@ export interface Host {
   format(name: string, value: unknown, arg?: string): string;
   track(event: string, payload?: Record<string, unknown>): void;
   report(problem: Problem): void;
-  /** Subscribes to native events (iOS back action, native close). Returns the unsubscribe function. */
-  onNativeEvent(event: NativeEvent, handler: () => void): () => void;
+  /**
+   * Subscribes to native events (iOS back action, native close, Android back button). A handler
+   * returns true when it used the event. Returns the unsubscribe function.
+   */
+  onNativeEvent(event: NativeEvent, handler: () => boolean | void): () => void;
   /** Device position, or null when unavailable or denied. */
   geolocate(): Promise<{ latitude: number; longitude: number } | null>;
   /** A blocking message box (used by developer tools). */
   alert(text: string): void;
   now(): number;
+  /**
+   * What this app can do beyond the engine, for a document's `requires`: capability name →
+   * version or "*", e.g. {"app": "3.4.0", "bridge.goRate": "*"} (renderer/lang/requires.ts).
+   */
+  capabilities?: Readonly<Record<string, string>>;
   /** Read-only values screens may bind to as `config.*` and `env.*`. */
   config: Readonly<Record<string, unknown>>;
   env: Readonly<Record<string, unknown>>;

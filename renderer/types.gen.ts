@@ -21,6 +21,18 @@ export type List = [Expr, ...Expr[]];
  */
 export type CallAction = ActionBase & ActionsCall;
 /**
+ * The shape a reply's data must have, written like the data itself. A type name: "object", "list", "text", "number", "boolean" or "any" (anything but null); several joined with | ("number|text" for an amount that may come formatted); a final ? also allows null or nothing ("text?"). An object {"field": shape, ...}: an object with at least these fields, each of its shape (a name ending in ? may be missing or null: {"detail?": "list"}); other fields are not checked. A list of one shape, [shape]: a list whose every item has that shape. Declare what the screen cannot do without, no more.
+ *
+ * This interface was referenced by `CommonDefinitions`'s JSON-Schema
+ * via the `definition` "shape".
+ */
+export type Shape =
+  | string
+  | [Shape]
+  | {
+      [k: string]: Shape | undefined;
+    };
+/**
  * One action, chosen by its "do": alert, back, bridge, call, closeModal, copy, countdown, delay, geolocate, if, navigate, openModal, parallel, set, stop, storage, switch, timestamp, toast, track, validate.
  *
  * This interface was referenced by `ScreenDocument`'s JSON-Schema
@@ -63,14 +75,14 @@ export type AlertAction = ActionBase & ActionsAlert;
  */
 export type BackAction = ActionBase & ActionsBack;
 /**
- * Asks the native app to do something: open a page, close the webview, go home, go to the profile tab, log out, call a phone number, open the store rating, confirm an analytics point, start or end the bank flow. The app decides how each one is sent to the native side.
+ * Asks the native app to do something: open a page, close the webview, go home, go to the profile tab, log out, call a phone number, open the store rating, confirm an analytics point, start or end the bank flow. The app decides how each one is sent to the native side. A page address handed to openPage or openPageSingle (the payload's `url`, or the payload itself when it is one value) must be an http(s) address or one of the app's own scheme (configuration productDetailScheme, e.g. pesoquick://); anything else (javascript:, data:, another app's scheme) is refused and nothing is sent. An http(s) address follows the rule of navigate: one written in the document must be on this app's origin or one listed in allowedOrigins.
  *
  * This interface was referenced by `ScreenDocument`'s JSON-Schema
  * via the `definition` "ActionsBridge".
  */
 export type BridgeAction = ActionBase & ActionsBridge;
 /**
- * Closes a popup (its onClose actions run). Without an id it closes the one on top. Closing one that is not open does nothing.
+ * Closes a popup (its onClose actions run) and opens the next one waiting, if any. Without an id it closes the one showing. Closing a popup still waiting takes it out of the queue (no onClose); closing one that is not open does nothing.
  *
  * This interface was referenced by `ScreenDocument`'s JSON-Schema
  * via the `definition` "ActionsCloseModal".
@@ -84,7 +96,7 @@ export type CloseModalAction = ActionBase & ActionsCloseModal;
  */
 export type CopyAction = ActionBase & ActionsCopy;
 /**
- * Starts, stops or resets a countdown declared under the screen's `timers` (read it as timers.<id>.remaining and timers.<id>.running). Starting one that is already running does nothing.
+ * Starts, pauses, resumes or resets a countdown declared under the screen's `timers` (read it as timers.<id>.remaining and timers.<id>.running). Starting or resuming one that is already running does nothing.
  *
  * This interface was referenced by `ScreenDocument`'s JSON-Schema
  * via the `definition` "ActionsCountdown".
@@ -119,7 +131,7 @@ export type IfAction = ActionBase & ActionsIf;
  */
 export type NavigateAction = ActionBase & ActionsNavigate;
 /**
- * Opens a popup declared under the screen's `modals`. Opening one that is already open does nothing.
+ * Opens a popup declared under the screen's `modals`. One popup shows at a time: while another is showing, this one waits and opens when the ones asked for before it have closed (in the order they were asked for). Escape and the Android back button close a popup that can be closed (tap outside or close icon). Opening one that is already open or waiting does nothing.
  *
  * This interface was referenced by `ScreenDocument`'s JSON-Schema
  * via the `definition` "ActionsOpenModal".
@@ -308,7 +320,7 @@ export type FoldListBlock = BlockBase & BlocksFoldList;
  */
 export type HeroBlock = BlockBase & BlocksHero;
 /**
- * Embeds another page (the privacy policy, the loan agreement). Only http(s) addresses and app paths are shown; otherwise the words 'This content cannot be shown'. The frame is always sandboxed; `sandbox` lists what it may do. Avoid allow-scripts together with allow-same-origin for a page of this app's own origin: together they undo the sandbox.
+ * Embeds another page (the privacy policy, the loan agreement). A page of this app that is a screen (an app path of the manifest, e.g. /agreement) is shown in place as a block, not framed. Anything else is framed, always sandboxed and never with allow-same-origin: only http(s) addresses on this app's origin or on an origin listed in the configuration's allowedOrigins are shown; otherwise the words 'This content cannot be shown'.
  *
  * This interface was referenced by `ScreenDocument`'s JSON-Schema
  * via the `definition` "BlocksIframe".
@@ -512,6 +524,22 @@ export interface ScreenDocument {
   timers?: {
     [k: string]: Timer | undefined;
   };
+  /**
+   * Typed variables by name, read as vars.<name>.
+   */
+  variables?: {
+    [k: string]: Variable | undefined;
+  };
+  /**
+   * Computed values by name, read as computed.<name>.
+   */
+  computed?: {
+    [k: string]: ComputedValue | undefined;
+  };
+  /**
+   * Actions run when a condition over the state becomes true.
+   */
+  triggers?: Trigger[];
 }
 /**
  * Exactly one operator key.
@@ -574,7 +602,7 @@ export interface Operator {
    */
   in?: Pair;
   /**
-   * The first value that is not missing, null or an empty string.
+   * The first value that is not missing (undefined) or null, as TypeScript's ??: an empty text, 0 and false are values and are kept. For the first non-empty value use `or`.
    */
   '??'?: List;
   /**
@@ -614,7 +642,7 @@ export interface Operator {
    */
   join?: [unknown, unknown] | [unknown, unknown, unknown];
   /**
-   * [list, start, optional end]: part of a list.
+   * [list or text, start, optional end]: part of a list or text, from position start (0 is the first) up to but not including end; a negative position counts from the end.
    *
    * @minItems 2
    * @maxItems 3
@@ -677,6 +705,213 @@ export interface Operator {
    * @maxItems 2
    */
   split?: [unknown] | [unknown, unknown];
+  /**
+   * The product of two numbers.
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  '*'?: [Expr, Expr];
+  /**
+   * The first number divided by the second; missing when the second is 0.
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  '/'?: [Expr, Expr];
+  /**
+   * The remainder of the first number divided by the second, with the sign of the first; missing when the second is 0.
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  '%'?: [Expr, Expr];
+  /**
+   * Rounded to `digits` decimals (default 0; negative rounds to tens, hundreds...), halves away from zero. Decimal halves round as written (1.005 to 1.01), not as binary floating point would.
+   *
+   * @minItems 1
+   * @maxItems 2
+   */
+  round?: [Expr] | [Expr, Expr];
+  /**
+   * Rounded down (towards minus infinity) to `digits` decimals (default 0).
+   *
+   * @minItems 1
+   * @maxItems 2
+   */
+  floor?: [Expr] | [Expr, Expr];
+  /**
+   * Rounded up (towards plus infinity) to `digits` decimals (default 0).
+   *
+   * @minItems 1
+   * @maxItems 2
+   */
+  ceil?: [Expr] | [Expr, Expr];
+  /**
+   * The number without its sign.
+   *
+   * @minItems 1
+   * @maxItems 1
+   */
+  abs?: [Expr];
+  /**
+   * The smallest of the numbers. A list argument gives its items, of which those that are not numbers are left out; missing when no number is left (an empty list).
+   *
+   * @minItems 1
+   */
+  min?: [Expr, ...Expr[]];
+  /**
+   * The largest of the numbers (see min).
+   *
+   * @minItems 1
+   */
+  max?: [Expr, ...Expr[]];
+  /**
+   * The number kept within [low, high].
+   *
+   * @minItems 3
+   * @maxItems 3
+   */
+  clamp?: [Expr, Expr, Expr];
+  /**
+   * The value as a number: a number, or text that is only a number ("12.5", " 3 "); missing for anything else.
+   *
+   * @minItems 1
+   * @maxItems 1
+   */
+  toNumber?: [Expr];
+  /**
+   * The current moment, from the app's clock. It is read when the expression is worked out: to redraw every second, read a running countdown too.
+   *
+   * @maxItems 0
+   */
+  now?: [];
+  /**
+   * Reads a date. With a pattern, text in that form: YYYY, MM or M, DD or D, HH or H, mm, ss, other characters as written, in Manila time.
+   *
+   * @minItems 1
+   * @maxItems 2
+   */
+  date?: [unknown] | [unknown, unknown];
+  /**
+   * The date as text in Manila time. Pattern letters: YYYY (2025), YY (25), MMMM (March), MMM (Mar), MM (03), M (3), DD (01), D (1), dddd (Saturday), ddd (Sat), HH (09, 24-hour), H, hh (09, 12-hour), h, mm, ss, A (AM/PM), a (am/pm). Text in [brackets] is written as it is. Missing (shown as empty text) for an invalid date.
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  formatDate?: [unknown, unknown];
+  /**
+   * The date moved by a whole number of units (negative moves back). Months and years keep the day of the month where they can, else the month's last day (31 January + 1 month = 28 February).
+   *
+   * @minItems 3
+   * @maxItems 3
+   */
+  dateAdd?: [unknown, unknown, unknown];
+  /**
+   * From the first date to the second, in units (negative when the second is earlier). Seconds, minutes and hours count whole units elapsed; days, weeks, months and years count Manila calendar days, weeks (of 7 days), months and years: from 23:30 to 00:10 the next day is 1 day, from 31 January to 1 February is 1 month. To compare two dates, compare their dateDiff with 0.
+   *
+   * @minItems 3
+   * @maxItems 3
+   */
+  dateDiff?: [unknown, unknown, unknown];
+  /**
+   * The first moment of the date's day, week (Monday), month or year in Manila.
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  startOf?: [unknown, unknown];
+  /**
+   * One part of the date in Manila: month 1–12, hour 0–23, weekday 1 (Monday) to 7 (Sunday).
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  datePart?: [unknown, unknown];
+  /**
+   * The text in capitals.
+   *
+   * @minItems 1
+   * @maxItems 1
+   */
+  upper?: [Expr];
+  /**
+   * The text in small letters.
+   *
+   * @minItems 1
+   * @maxItems 1
+   */
+  lower?: [Expr];
+  /**
+   * The text without spaces and line breaks at either end.
+   *
+   * @minItems 1
+   * @maxItems 1
+   */
+  trim?: [Expr];
+  /**
+   * The text made `length` characters long (at most 1000) by adding `fill` (default a space) before it; a longer text is left as it is.
+   *
+   * @minItems 2
+   * @maxItems 3
+   */
+  padStart?: [Expr, Expr] | [Expr, Expr, Expr];
+  /**
+   * Like padStart, adding after the text.
+   *
+   * @minItems 2
+   * @maxItems 3
+   */
+  padEnd?: [Expr, Expr] | [Expr, Expr, Expr];
+  /**
+   * The text with every occurrence of `find` (plain text, not a pattern) replaced; an empty `find` changes nothing.
+   *
+   * @minItems 3
+   * @maxItems 3
+   */
+  replace?: [Expr, Expr, Expr];
+  /**
+   * True when the text contains `part` (capitals matter). For a list, use `in`.
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  contains?: [Expr, Expr];
+  /**
+   * How many items the list has, or how many of them meet the condition; 0 for an empty list.
+   *
+   * @minItems 1
+   * @maxItems 3
+   */
+  count?: [unknown] | [unknown, unknown] | [unknown, unknown, unknown];
+  /**
+   * The total of the items (or of each item's field, a dotted path); items that are not numbers are left out; 0 for an empty list.
+   *
+   * @minItems 1
+   * @maxItems 2
+   */
+  sum?: [unknown] | [unknown, unknown];
+  /**
+   * The first item that meets the condition; missing when none does.
+   *
+   * @minItems 2
+   * @maxItems 3
+   */
+  find?: [unknown, unknown] | [unknown, unknown, unknown];
+  /**
+   * A sorted copy of the list, by the items (field "") or by a field of each item, "asc" (default) or "desc". Numbers and numeric text sort by value, before other text, which sorts by character code (capitals first); "desc" is the reverse order, except that missing and null always come last. Items that compare equal keep their order.
+   *
+   * @minItems 1
+   * @maxItems 3
+   */
+  sort?: [unknown] | [unknown, unknown] | [unknown, unknown, unknown];
+  /**
+   * A new list with the expression's value for each item.
+   *
+   * @minItems 2
+   * @maxItems 3
+   */
+  map?: [unknown, unknown] | [unknown, unknown, unknown];
 }
 /**
  * Fields every action may have.
@@ -693,6 +928,23 @@ export interface ActionBase {
    * Runs only when this is truthy (otherwise it is skipped and the sequence goes on).
    */
   when?: Expr;
+  /**
+   * What it needs from the engine and the app: capability name → minimum version or "*" (see Capability gating).
+   */
+  requires?: Requires;
+  /**
+   * Runs instead of this action when its `requires` is not met, or when this engine does not know the action at all (a document written for a newer app). Without it the action is skipped and the sequence goes on.
+   */
+  otherwise?: unknown[];
+}
+/**
+ * What this needs, by capability name, each with its minimum version ("1.2", "3.4.0") or "*" (any version). `engine` is this screen engine's version; the app adds its own, such as `app` (the native app's version) and `bridge.<name>` for each native bridge action the app really has. When one is missing or older, a block shows its `fallback` (or nothing) and an action runs its `otherwise` (or is skipped). Inside a block or action that needs a newer engine, fields this engine does not know are not errors.
+ *
+ * This interface was referenced by `CommonDefinitions`'s JSON-Schema
+ * via the `definition` "requires".
+ */
+export interface Requires {
+  [k: string]: string | undefined;
 }
 export interface ActionsCall {
   do: 'call';
@@ -702,7 +954,7 @@ export interface ActionsCall {
   api: 'nepenthes' | 'complaint' | 'legacy' | 'v3' | 'variant' | 'promo';
   method?: 'GET' | 'POST';
   /**
-   * The endpoint path, e.g. /v3/loan-details/loan-details.
+   * The endpoint path on this app's server, e.g. /v3/loan-details/loan-details: segments of letters, digits, _ . -, each after one /. Never another site (//evil.example/x), never .. or a doubled /.
    */
   path: string;
   /**
@@ -735,6 +987,18 @@ export interface ActionsCall {
    * While a call with this lock name is in flight, another call with the same name is not started (double taps on pay/submit).
    */
   lock?: string;
+  /**
+   * The shape the reply's data must have (see the shape definition), e.g. {"repayAmount": "number|text", "detail?": "list"}. A reply that does not have it is a failure: nothing is stored in `into`, `else` runs, and the problem is reported. Every source that stores its data (`into`) declares it; without it such a source only needs data that is not null.
+   */
+  expect?: Shape;
+  /**
+   * Sources only: what this source loads, in the borrower's words, e.g. "your repayment details". While it loads the screen shows "Loading your repayment details…" in place of its body; if it fails (no reply within the timeout, a refusal, a reply without the `expect` shape) the screen shows "We could not load your repayment details." with a Try again button that calls it again.
+   */
+  loads?: Expr;
+  /**
+   * Sources only: the screen does not wait for this source and shows no error when it fails (a visit counter, a contact line with a default). A reply without the `expect` shape is still not stored.
+   */
+  optional?: boolean;
   /**
    * Where the reply's data is stored on success.
    */
@@ -800,7 +1064,7 @@ export interface ActionsBridge {
 export interface ActionsCloseModal {
   do: 'closeModal';
   /**
-   * The popup's id; omit it to close the top one.
+   * The popup's id; omit it to close the one showing.
    */
   id?: string;
 }
@@ -826,9 +1090,9 @@ export interface ActionsCountdown {
    */
   timer: string;
   /**
-   * start: count down from the full time; stop: pause; reset: back to the full time, stopped.
+   * start: count down from the full time (its `seconds` read now); pause (or stop): halt where it is; resume: go on from where it was paused (a countdown never started starts); reset: back to the full time, halted.
    */
-  op: 'start' | 'stop' | 'reset';
+  op: 'start' | 'stop' | 'pause' | 'resume' | 'reset';
 }
 export interface ActionsDelay {
   do: 'delay';
@@ -886,9 +1150,13 @@ export interface ActionsNavigate {
    */
   replace?: boolean;
   /**
-   * Add the session and device parameters of the current page. Default: yes for app paths, no for http(s) addresses; the app adds them only to its own pages, never to a third party's.
+   * Add the session and device parameters of the current page. Default: yes for app paths, no for http(s) addresses; `true` adds them to this app's own pages only, never to another origin's. "anyOrigin" adds them whatever the origin, for an address our server handed out for that purpose (the loan push's lendDetailsUrl, S2.18-10, D-50): `to` must then be read straight from the call's reply ({"$": "result.data.lendDetailsUrl"}), never written in the document or taken from params or a form, and the app follows it only when it is exactly an address the server sent.
    */
-  commonParams?: boolean;
+  commonParams?: boolean | 'anyOrigin';
+  /**
+   * Actions run once the address has been accepted, right before the page changes: what should count only when the borrower really goes (a flag such as showBankTip). They do not run when the address is refused; if they stop, nothing opens.
+   */
+  before?: Actions;
   /**
    * The toast shown when the address is refused (default "This link cannot be opened"; an empty text shows none).
    */
@@ -1103,10 +1371,18 @@ export interface BlockBase {
    */
   visible?: Expr;
   /**
-   * What to show if this block fails to render: another block, or null for nothing.
+   * What it needs from the engine and the app: capability name → minimum version or "*" (see Capability gating).
+   */
+  requires?: Requires;
+  /**
+   * What to show if this block fails to render, or if this engine or app does not meet its `requires`: another block, or null for nothing.
    */
   fallback?: Block | null;
   style?: Style;
+  /**
+   * Runs once per page view when the block first shows on screen (at least half of it, or half the screen for a tall block), e.g. an impression {"do": "track"}. Inside a list, once per item.
+   */
+  onAppear?: Actions;
 }
 /**
  * Presentation hints from the theme; no free CSS.
@@ -1445,7 +1721,7 @@ export interface BlocksIframe {
    */
   height?: number | 'fill';
   /**
-   * What the embedded page may do. Empty: nothing (no scripts, forms or popups).
+   * What a framed page may do. Empty: nothing (no scripts, forms or popups). allow-same-origin is never granted (with allow-scripts it would let the page script this app and lift its own sandbox); the checker refuses it.
    */
   sandbox?: ('allow-scripts' | 'allow-same-origin' | 'allow-forms' | 'allow-popups')[];
 }
@@ -4117,22 +4393,19 @@ export interface BlocksTextarea1 {
   rows?: number;
 }
 /**
- * A popup opened by the openModal action.
+ * A popup opened by the openModal action. One shows at a time; others wait their turn. Screen readers name it by its title (or, without one, by its first text), focus moves into it and returns to what opened it.
  *
  * This interface was referenced by `CommonDefinitions`'s JSON-Schema
  * via the `definition` "modal".
  */
 export interface Modal {
   /**
-   * Text to show: a plain string, or an expression (for example {"t": "Hello {data.name}"}). Always shown as text, never as HTML.
-   *
-   * This interface was referenced by `CommonDefinitions`'s JSON-Schema
-   * via the `definition` "text".
+   * The visible title, also the popup's accessible name.
    */
   title?: Expr;
   body: Blocks;
   /**
-   * Tapping outside closes it.
+   * Tapping outside closes it (so do Escape and the Android back button). With false and no close icon the popup must be answered by one of its buttons.
    */
   closeOnOutside?: boolean;
   /**
@@ -4143,15 +4416,104 @@ export interface Modal {
   onClose?: Actions;
 }
 /**
- * A countdown. Read it as timers.<id>.remaining and timers.<id>.running.
+ * A countdown. Read it as timers.<id>.remaining and timers.<id>.running; the countdown action starts, pauses, resumes and resets it.
  *
  * This interface was referenced by `CommonDefinitions`'s JSON-Schema
  * via the `definition` "timer".
  */
 export interface Timer {
-  seconds: number;
+  /**
+   * How long it counts, in ticks (seconds with the default tick): a whole number 1–86400, or an expression read each time the countdown starts (e.g. the seconds until an offer ends). An expression's value is cut to a whole number within 0–86400; 0 or less ends the countdown as soon as it starts.
+   */
+  seconds: number | Operator;
+  /**
+   * One tick, in milliseconds.
+   */
   tickMs?: number;
+  /**
+   * Starts by itself once the screen's sources have settled (so `seconds` may read loaded data).
+   */
+  autoStart?: boolean;
+  /**
+   * Runs after each tick while it counts (not on the last one), reading the new timers.<id>.remaining.
+   */
+  onTick?: Actions;
+  /**
+   * Runs when it reaches zero.
+   */
   onEnd?: Actions;
+}
+/**
+ * A typed variable: read it as vars.<name>, write it with set or a block's bind (vars.<name>). A write of the wrong type is refused and reported; numeric text is accepted for a number, a number for text, any date the `date` function reads for a date, and null (no value) for every type, as is empty text (so an input bound to a number can be cleared).
+ *
+ * This interface was referenced by `CommonDefinitions`'s JSON-Schema
+ * via the `definition` "variable".
+ */
+export interface Variable {
+  /**
+   * text, number, integer (a whole number), boolean (true or false), date (a moment, written as ISO 8601 text in Manila time, e.g. 2025-03-01T09:30:00+08:00), list or object.
+   *
+   * This interface was referenced by `CommonDefinitions`'s JSON-Schema
+   * via the `definition` "valueType".
+   */
+  type: 'text' | 'number' | 'integer' | 'boolean' | 'date' | 'list' | 'object';
+  /**
+   * The starting value: of the variable's type, or null.
+   */
+  value: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * What it is for (for ops; never shown).
+   */
+  description?: string;
+}
+/**
+ * A named expression that bindings read as computed.<name>. Worked out when first read, and again only when something it reads has changed. It reads the screen's state (not list items) and may read other computed values, but not in a circle.
+ *
+ * This interface was referenced by `CommonDefinitions`'s JSON-Schema
+ * via the `definition` "computedValue".
+ */
+export interface ComputedValue {
+  /**
+   * text, number, integer (a whole number), boolean (true or false), date (a moment, written as ISO 8601 text in Manila time, e.g. 2025-03-01T09:30:00+08:00), list or object.
+   *
+   * This interface was referenced by `CommonDefinitions`'s JSON-Schema
+   * via the `definition` "valueType".
+   */
+  type: 'text' | 'number' | 'integer' | 'boolean' | 'date' | 'list' | 'object';
+  /**
+   * The expression. Its result is converted to the type as a variable write is; when it cannot be, the value is missing.
+   */
+  value: Expr;
+  /**
+   * What it is for (for ops; never shown).
+   */
+  description?: string;
+}
+/**
+ * Runs actions when a condition becomes true: when the screen opens with it true, and each time it turns from false to true, so it fires again after it has been false (unless `once`). It is checked after every change of what it reads; while its own actions run it does not fire again.
+ *
+ * This interface was referenced by `CommonDefinitions`'s JSON-Schema
+ * via the `definition` "trigger".
+ */
+export interface Trigger {
+  /**
+   * The condition.
+   */
+  when: Expr;
+  /**
+   * What runs when it becomes true.
+   */
+  then: Actions;
+  /**
+   * Fires at most once per page view.
+   */
+  once?: boolean;
+  /**
+   * What it is for (for ops; never shown).
+   */
+  description?: string;
 }
 /**
  * This interface was referenced by `ScreenDocument`'s JSON-Schema

@@ -1,4 +1,18 @@
-// The one URL rule (ruling 11): follow http(s) URLs and app paths, refuse everything else.
+// The URL rules. Ruling 11: follow http(s) URLs and app paths, refuse everything else. Issue 20
+// §4: what a document writes may not send anything off-site. Pictures and frames load only from
+// origins the host trusts (this app's and the configured ones); a page or native address on
+// another origin is followed only when it is exactly an address the server sent (a payment page),
+// never one the document put together (a pixel carrying params.sessionId).
+import type { Host } from './host';
+
+/**
+ * What a document may write (the checker's side of Host.trusts): the origins besides the app's own
+ * (`https://cdn.example`) and the app's own schemes (`pesoquick:`).
+ */
+export interface UrlPolicy {
+  origins: readonly string[];
+  schemes: readonly string[];
+}
 
 export function safeUrl(value: unknown): string | null {
   if (typeof value !== 'string') return null;
@@ -16,4 +30,70 @@ export function safeUrl(value: unknown): string | null {
 
 export function isExternal(url: string): boolean {
   return /^https?:/i.test(url);
+}
+
+/** A path on this app's own server: one / before each plain segment, no `//`, no `..` (call.schema.json). */
+export const API_PATH = /^(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)+$/;
+
+/** A string that reads as an address with a scheme: `scheme://…`, or one of the scripting schemes. */
+export const SCRIPTABLE_OR_URL = /^\s*([A-Za-z][A-Za-z0-9+.-]*:\/\/|(javascript|vbscript|data|file):)/i;
+
+/** The URLs a server reply carries (normalised as safeUrl does), added to `into`. */
+export function collectUrls(data: unknown, into: Set<string>): void {
+  const stack: unknown[] = [data];
+  // A bound, so a pathological reply costs a bounded walk; addresses sit near the top anyway.
+  for (let seen = 0; stack.length > 0 && seen < 200_000; seen++) {
+    const value = stack.pop();
+    if (typeof value === 'string') {
+      if (isExternal(value.trimStart())) {
+        const url = safeUrl(value);
+        if (url) into.add(url);
+      }
+    } else if (value && typeof value === 'object') {
+      for (const child of Object.values(value)) stack.push(child);
+    }
+  }
+}
+
+/**
+ * Whether a page or native address (already through safeUrl, or with an app scheme) may be handed
+ * on: the host trusts it (app path, own or allowed origin, app scheme), or it is exactly an http(s)
+ * address the server sent to this screen.
+ */
+export function mayFollow(host: Host, vouched: ReadonlySet<string>, url: string): boolean {
+  return host.trusts(url) || (isExternal(url) && vouched.has(url));
+}
+
+/** A picture's or frame's address: http(s) or an app path, from an origin the host trusts; else null. */
+export function loadableUrl(host: Host, value: unknown): string | null {
+  const url = safeUrl(value);
+  return url && host.trusts(url) ? url : null;
+}
+
+const PAGE_ACTIONS = new Set(['openPage', 'openPageSingle']);
+
+/**
+ * The addresses a native bridge payload carries: a page action's `url` (or the payload itself when
+ * it is one value), whatever it looks like, and any top-level value that reads as an address.
+ */
+export function bridgeAddresses(name: string, payload: unknown): string[] {
+  const fields = payload !== null && typeof payload === 'object' && !Array.isArray(payload);
+  const values = fields ? Object.values(payload) : [payload];
+  const page = PAGE_ACTIONS.has(name)
+    ? fields
+      ? (payload as Record<string, unknown>).url
+      : payload
+    : undefined;
+  return values.filter(
+    (v): v is string => typeof v === 'string' && (v === page || SCRIPTABLE_OR_URL.test(v)),
+  );
+}
+
+export const isPageAction = (name: string) => PAGE_ACTIONS.has(name);
+
+/** `{"$": "result.data…"}`: an address that is the call's reply itself, not one the document built. */
+export function readsReply(to: unknown): boolean {
+  if (!to || typeof to !== 'object' || Array.isArray(to)) return false;
+  const path = (to as Record<string, unknown>).$;
+  return Object.keys(to).length === 1 && typeof path === 'string' && /^result\.data(\.|$)/.test(path);
 }

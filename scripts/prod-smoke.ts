@@ -2,13 +2,16 @@
 // (dist/, dist-server/), screens/, package.json and the lock file to a fresh folder, installs
 // with `npm ci --omit=dev`, starts `node dist-server/main.mjs` in production mode on PostgreSQL
 // (DATABASE_URL; a private schema, dropped afterwards) and checks that it answers: readiness, a
-// page, a screen document, an API call, JSON logs, and a clean exit on SIGTERM.
+// page, a screen document, API calls under a signed session (none without one), JSON logs, and a
+// clean exit on SIGTERM.
 // Needs `npm run build` first (npm test does it).
 import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { signSession } from '../src/server/identity/signed.js';
 
 const root = resolve(import.meta.dirname, '..');
 const databaseUrl = process.env.DATABASE_URL;
@@ -26,6 +29,9 @@ function check(ok: unknown, what: string): void {
 
 const dir = mkdtempSync(join(tmpdir(), 'lender-prod-'));
 const schema = `prod_smoke_${process.pid}`;
+// Production accepts signed session ids only (src/server/identity/): the smoke signs its own.
+const sessionKey = `prod-smoke-${process.pid}-`.padEnd(48, 'k');
+const session = signSession(sessionKey, 'smoke-borrower', new Date(Date.now() + 3_600_000));
 let child: ReturnType<typeof spawn> | undefined;
 let out = '';
 
@@ -60,9 +66,11 @@ try {
       DATABASE_SCHEMA: schema,
       HOST: '127.0.0.1',
       PORT: '0',
-      // Demo data, so the API call below has an order to read.
+      // Demo data, so the loan call below has a product to apply for.
       LENDER_SEED_DEMO: '1',
+      LENDER_SESSION_KEY: sessionKey,
       LENDER_DRAIN_MS: '500',
+      LENDER_EVENT_SECRET: randomBytes(32).toString('base64url'),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -105,11 +113,22 @@ try {
     'a screen document',
   );
 
-  const api = await fetch(`${base}/v3/loan-details/loan-details?sessionId=smoke`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ orderId: 'ORD-174-D' }),
-  });
+  const call = (path: string, body: unknown, sessionId?: string) =>
+    fetch(`${base}${path}${sessionId ? `?sessionId=${encodeURIComponent(sessionId)}` : ''}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const anonymous = await call('/v3/loan-details/loan-details', { orderId: 'ORD-174-D' });
+  check(anonymous.status === 401, `the loan details call without a session: ${anonymous.status}`);
+  const push = await call(
+    '/v3/loan-confirm/loan-detail-push',
+    { amount: 500000, periods: 91, termUnit: '1', productId: 'P-1' },
+    session,
+  );
+  const pushed = (await push.json()) as { success?: boolean; data?: { orderId?: string } };
+  check(push.status === 200 && pushed.success === true, `the loan application: ${push.status}`);
+  const api = await call('/v3/loan-details/loan-details', { orderId: pushed.data?.orderId }, session);
   const details = (await api.json()) as { success?: boolean };
   check(api.status === 200 && details.success === true, `the loan details call: ${api.status}`);
 
@@ -118,7 +137,7 @@ try {
   check(code === 0, `exit code after SIGTERM: ${code}`);
   const lines = out.trim().split('\n');
   for (const line of lines) JSON.parse(line); // every line of the log is JSON
-  check(!out.includes('sessionId=smoke'), 'a session id reached the log');
+  check(!out.includes(session) && !out.includes(encodeURIComponent(session)), 'a session id reached the log');
   step(`answered (page, document, API), exited 0 on SIGTERM; ${lines.length} JSON log lines`);
 } catch (error) {
   if (out) console.error(out);

@@ -3,9 +3,13 @@
 // (warnings are printed but do not fail).
 import { relative, resolve } from 'node:path';
 import { checkScreens } from '../src/checker/checkScreens';
+import { loadConfig } from '../src/config/load';
+import { urlPolicyOf } from '../src/config/origins';
 
 const dir = resolve(process.argv[2] ?? 'screens');
-const { findings, documents } = checkScreens(dir, (path) => relative(process.cwd(), path) || path);
+// The origins documents may address: allowedOrigins of this environment (LENDER_ALLOWED_ORIGINS).
+const urls = urlPolicyOf(loadConfig(process.env));
+const { findings, documents } = checkScreens(dir, (path) => relative(process.cwd(), path) || path, urls);
 
 for (const f of findings) {
   const line = `${f.file}:${f.line}:${f.column}  ${f.pointer || (f.keyword === 'syntax' ? '-' : '(top)')}  ${f.warning ? 'warning: ' : ''}${f.message}`;

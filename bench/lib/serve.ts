@@ -72,7 +72,18 @@ export async function startReferenceServer(
   const db = `/tmp/bench-${port}-${Date.now()}.sqlite`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SQLITE_PATH: db, DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SQLITE_PATH: db,
+      DATABASE_URL: '',
+      // The server as `npm start` runs it (demo data and identities): a Vite build in the same
+      // process sets NODE_ENV=production, which would turn the demo off.
+      NODE_ENV: 'development',
+      LENDER_EVENT_SECRET: 'bench-event-secret-not-for-production-0123',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

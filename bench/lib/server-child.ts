@@ -15,7 +15,6 @@ async function main(): Promise<void> {
           screensDir: process.env.BENCH_SCREENS_DIR,
           distDir: process.env.BENCH_DIST_DIR,
           uploadsDir: process.env.BENCH_UPLOADS_DIR,
-          screenHistoryDir: process.env.BENCH_UPLOADS_DIR,
           dev: false,
           logLevel: 'silent',
         });

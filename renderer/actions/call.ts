@@ -1,13 +1,28 @@
-import type { ActionRunner } from '../action';
+import type { ActionContext, ActionRunner, Outcome } from '../action';
 import type { CallAction } from '../types.gen';
 import type { ApiCall, ApiResult } from '../host';
 import { evaluateBody, evaluateFields } from '../expr/evaluate';
 import { readPath } from '../expr/path';
-import { scopeOf, storePath } from '../engine';
+import { evalEnv, storePath } from '../engine';
 import { toText } from '../expr/values';
+import { keyFor, settleKey } from '../userAction';
+import { shapeMismatch } from '../shape';
+import { collectUrls } from '../url';
+import { reportProblem } from './lib/report';
 
 // Calls in flight by lock name, per engine: a second tap on Pay while the first is pending does nothing.
 const inFlight = new WeakMap<object, Set<string>>();
+
+/** What makes two calls the same request (files by name, size, type and date). */
+function requestText(request: ApiCall): string {
+  const files = Object.entries(request.files ?? {}).map(([field, f]) => [
+    field,
+    f.size,
+    f.type,
+    f instanceof File ? `${f.name} ${f.lastModified}` : '',
+  ]);
+  return JSON.stringify([request.api, request.method, request.path, request.body, request.query, files]);
+}
 
 function locksOf(engine: object): Set<string> {
   let set = inFlight.get(engine);
@@ -15,11 +30,42 @@ function locksOf(engine: object): Set<string> {
   return set;
 }
 
-const call: ActionRunner<CallAction> = async (action, ctx) => {
+/** What one call came to: the branches' outcome, and the reply as the branches saw it. */
+export interface CallRun {
+  outcome: Outcome;
+  /** Null when the call did not run (its lock was taken) or the screen went away. */
+  result: ApiResult | null;
+}
+
+export const UNEXPECTED_REPLY = 'unexpected-reply';
+export const UNEXPECTED_MESSAGE = 'Something went wrong. Please try again.';
+
+/**
+ * A reply the screen cannot use is a failure like any other: the declared shape (`expect`), or for a
+ * source that stores its data, at least some data (`success: true, data: null` is not a loan).
+ */
+function checkShape(action: CallAction, result: ApiResult, source: boolean, ctx: ActionContext): ApiResult {
+  if (!result.ok) return result;
+  const problem =
+    action.expect !== undefined
+      ? shapeMismatch(result.data, action.expect)
+      : source && action.into && (result.data === null || result.data === undefined)
+        ? 'the data: missing'
+        : null;
+  if (!problem) return result;
+  reportProblem(ctx, UNEXPECTED_REPLY, `${action.path}: ${problem}`);
+  return { ok: false, code: UNEXPECTED_REPLY, message: '' };
+}
+
+/**
+ * Runs one call and its branches. `source`: a screen source, whose failure the screen shows itself
+ * (no toast here for a reply of the wrong shape).
+ */
+export async function runCall(action: CallAction, ctx: ActionContext, source = false): Promise<CallRun> {
   const { engine, frame } = ctx;
   const locks = locksOf(engine);
-  if (action.lock && locks.has(action.lock)) return 'stop';
-  const env = { scope: scopeOf(engine.store.get(), frame, engine.host), format: engine.host.format };
+  if (action.lock && locks.has(action.lock)) return { outcome: 'stop', result: null };
+  const env = evalEnv(engine, frame);
   const request: ApiCall = {
     api: action.api,
     method: action.method ?? 'POST',
@@ -38,6 +84,9 @@ const call: ActionRunner<CallAction> = async (action, ctx) => {
     }
   }
 
+  const sent = ctx.userAction ? requestText(request) : '';
+  if (ctx.userAction) request.idempotencyKey = keyFor(engine, ctx.userAction, ctx.path, sent);
+
   const busyKey = action.lock ?? ctx.path;
   if (action.lock) locks.add(action.lock);
   engine.store.update((s) => {
@@ -55,13 +104,23 @@ const call: ActionRunner<CallAction> = async (action, ctx) => {
       delete s.busy[busyKey];
     });
   }
-  if (engine.signal.aborted) return 'stop';
-  if (result.ok && action.into) engine.store.set(storePath(action.into, frame), result.data);
+  if (request.idempotencyKey)
+    settleKey(engine, ctx.path, sent, request.idempotencyKey, result.network === true);
+  if (engine.signal.aborted) return { outcome: 'stop', result: null };
+  result = checkShape(action, result, source, ctx);
+  if (result.code === UNEXPECTED_REPLY && !source && action.toastFailure !== false)
+    engine.host.toast(UNEXPECTED_MESSAGE);
+  if (result.ok) {
+    collectUrls(result.data, engine.vouched);
+    if (action.into) engine.store.set(storePath(action.into, frame), result.data);
+  }
   const vars = { result };
   const branch = result.ok ? action.then : action.else;
   const outcome = await ctx.run(branch, `${ctx.path}/${result.ok ? 'then' : 'else'}`, vars);
   const after = await ctx.run(action.finally, `${ctx.path}/finally`, vars);
-  return outcome === 'stop' || after === 'stop' ? 'stop' : 'done';
-};
+  return { outcome: outcome === 'stop' || after === 'stop' ? 'stop' : 'done', result };
+}
+
+const call: ActionRunner<CallAction> = async (action, ctx) => (await runCall(action, ctx)).outcome;
 
 export default call;

@@ -3,8 +3,8 @@ import type { CloseModalAction } from '../types.gen';
 import { closeModal as close } from '../ModalLayer';
 
 const closeModal: ActionRunner<CloseModalAction> = (action, ctx) => {
-  const open = ctx.engine.store.get().modals;
-  const id = action.id ?? open[open.length - 1];
+  // Without an id: the modal showing (the first of the queue, renderer/ModalLayer.tsx).
+  const id = action.id ?? ctx.engine.store.get().modals[0];
   if (id !== undefined) close(ctx.engine, id);
 };
 

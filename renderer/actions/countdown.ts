@@ -10,7 +10,8 @@ const countdown: ActionRunner<CountdownAction> = (action, ctx) => {
   }
   // start() ignores a running timer: a second tap on "Send code" does not restart the countdown.
   if (action.op === 'start') engine.timers.start(action.timer);
-  else if (action.op === 'stop') engine.timers.stop(action.timer);
+  else if (action.op === 'stop' || action.op === 'pause') engine.timers.stop(action.timer);
+  else if (action.op === 'resume') engine.timers.resume(action.timer);
   else engine.timers.reset(action.timer);
 };
 

@@ -15,7 +15,8 @@ const set: ActionRunner<SetAction> = (action, ctx) => {
     const current = readPath(store.get(), target);
     if (isPlainObject(current)) value = { ...current, ...value };
   }
-  store.set(target, value);
+  // A typed variable refuses a value not of its type (reported by the store's guard): stop here.
+  if (!store.set(target, value)) return 'stop';
 };
 
 export default set;

@@ -1,17 +1,19 @@
 import { useState } from 'react';
 import type { BlockProps } from '../block';
 import type { HeroBlock } from '../types.gen';
+import { useEngine } from '../engine';
 import { useEval } from '../hooks';
 import { toText } from '../expr/values';
-import { safeUrl } from '../url';
+import { loadableUrl } from '../url';
 import { styleClass } from '../style';
 import { Blocks } from '../Blocks';
 import './Hero.css';
 
 export default function Hero({ block, path, frame }: BlockProps<HeroBlock>) {
+  const { host } = useEngine();
   const evaluate = useEval(frame);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const src = block.image === undefined ? null : safeUrl(evaluate(block.image));
+  const src = block.image === undefined ? null : loadableUrl(host, evaluate(block.image));
   const title = block.title === undefined ? '' : toText(evaluate(block.title));
   const text = block.text === undefined ? '' : toText(evaluate(block.text));
   const showImage = src !== null && failedSrc !== src;

@@ -1,9 +1,10 @@
 import { useCallback, useState, type CSSProperties } from 'react';
 import type { BlockProps } from '../block';
 import type { ImageBlock } from '../types.gen';
+import { useEngine } from '../engine';
 import { useActionTrigger, useEval } from '../hooks';
 import { toText } from '../expr/values';
-import { safeUrl } from '../url';
+import { loadableUrl } from '../url';
 import { styleClass } from '../style';
 import { ImageZoom } from './ImageZoom';
 import './Image.css';
@@ -20,12 +21,13 @@ function sizeOf(block: ImageBlock): CSSProperties {
 }
 
 export default function Image({ block, path, frame }: BlockProps<ImageBlock>) {
+  const { host } = useEngine();
   const evaluate = useEval(frame);
   const [trigger] = useActionTrigger(block.onTap, `${path}/onTap`, frame);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const [zoomed, setZoomed] = useState(false);
   const unzoom = useCallback(() => setZoomed(false), []);
-  const src = safeUrl(evaluate(block.src));
+  const src = loadableUrl(host, evaluate(block.src));
   const alt = toText(evaluate(block.alt));
   const size = sizeOf(block);
   const shape = `${block.round ? 'is-round' : ''} ${styleClass(block.style)}`;

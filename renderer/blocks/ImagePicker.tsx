@@ -1,9 +1,10 @@
 import { useId, useMemo, type ChangeEvent } from 'react';
 import type { BlockProps } from '../block';
 import type { ImagePickerBlock } from '../types.gen';
+import { useEngine } from '../engine';
 import { useEval } from '../hooks';
 import { toText } from '../expr/values';
-import { safeUrl } from '../url';
+import { loadableUrl } from '../url';
 import { styleClass } from '../style';
 import { useBinding } from './form/useBinding';
 import { useObjectUrls } from './imagePicker/useObjectUrls';
@@ -13,6 +14,7 @@ import './ImagePicker.css';
 
 export default function ImagePicker({ block, path, frame }: BlockProps<ImagePickerBlock>) {
   const inputId = useId();
+  const { host } = useEngine();
   const evaluate = useEval(frame);
   const [bound, setBound] = useBinding(block.bind, frame);
   const urls = useMemo(() => (Array.isArray(bound) ? (bound as unknown[]) : []), [bound]);
@@ -37,7 +39,7 @@ export default function ImagePicker({ block, path, frame }: BlockProps<ImagePick
       </div>
       <ul className="blk-imagePicker-grid">
         {urls.map((url, i) => {
-          const src = url instanceof Blob ? (local.get(url) ?? null) : safeUrl(url);
+          const src = url instanceof Blob ? (local.get(url) ?? null) : loadableUrl(host, url);
           return (
             <li
               key={url instanceof Blob ? `${i}-local` : `${i}-${String(url)}`}

@@ -1,6 +1,9 @@
-// The full-screen view of a zoomable image (payment-guide screenshots, spec §2.13).
-import { useEffect, useRef } from 'react';
+// The full-screen view of a zoomable image (payment-guide screenshots, spec §2.13). Focus, Escape
+// and the Android back button work as in every popup (renderer/dialog.ts).
+import { useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { useDialog } from '../dialog';
+import { useEngine } from '../engine';
 
 interface Props {
   src: string;
@@ -9,21 +12,11 @@ interface Props {
 }
 
 export function ImageZoom({ src, alt, onClose }: Props) {
+  const box = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    closeRef.current?.focus();
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      opener?.focus?.();
-    };
-  }, [onClose]);
+  useDialog(box, { onDismiss: onClose, initialFocus: closeRef, host: useEngine().host });
   return createPortal(
-    <div className="blk-image-zoom" role="dialog" aria-modal="true" aria-label={alt || 'Image'}>
+    <div ref={box} className="blk-image-zoom" role="dialog" aria-modal="true" aria-label={alt || 'Image'}>
       <button
         ref={closeRef}
         type="button"

@@ -4,7 +4,7 @@ import type { LinkBlock } from '../types.gen';
 import { useEngine } from '../engine';
 import { useActionTrigger, useEval } from '../hooks';
 import { toText } from '../expr/values';
-import { isExternal, safeUrl } from '../url';
+import { isExternal, mayFollow, safeUrl } from '../url';
 import { styleClass } from '../style';
 import './Link.css';
 
@@ -12,7 +12,7 @@ import './Link.css';
 const EMAIL = /^[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 
 export default function Link({ block, path, frame }: BlockProps<LinkBlock>) {
-  const { host } = useEngine();
+  const { host, vouched } = useEngine();
   const evaluate = useEval(frame);
   const [trigger, busy] = useActionTrigger(block.onTap, `${path}/onTap`, frame);
   const text = toText(evaluate(block.text));
@@ -28,8 +28,10 @@ export default function Link({ block, path, frame }: BlockProps<LinkBlock>) {
     );
   }
   if (block.href !== undefined) {
-    const url = safeUrl(evaluate(block.href));
-    // A refused address leaves the words on the page but nothing to follow.
+    const safe = safeUrl(evaluate(block.href));
+    // A refused address (not http(s); another site the server did not send) leaves the words on
+    // the page but nothing to follow.
+    const url = safe && mayFollow(host, vouched, safe) ? safe : null;
     if (!url) return <span className={className}>{text}</span>;
     const follow = (e: MouseEvent) => {
       e.preventDefault();

@@ -11,10 +11,12 @@ export interface EvalEnv {
   scope: Scope;
   format: Formatter;
   onRead?: ReadListener;
+  /** The app's clock (Host.now) for now(); Date.now when not given. */
+  now?: () => number;
 }
 
-type Args = unknown;
-type Operator = (args: Args, env: EvalEnv) => unknown;
+export type Args = unknown;
+export type Operator = (args: Args, env: EvalEnv) => unknown;
 
 const MAX_DEPTH = 64;
 
@@ -47,12 +49,12 @@ function outside(onRead: ReadListener | undefined, vars: Record<string, unknown>
 }
 
 // Each operator evaluates its own arguments so that `and`, `or` and `if` short-circuit.
-function sub(env: EvalEnv, expr: unknown): unknown {
+export function sub(env: EvalEnv, expr: unknown): unknown {
   return (env as EvalEnv & { depthEval: (e: unknown) => unknown }).depthEval(expr);
 }
 
 // Evaluates with extra variables in scope (the list item of `filter` and `toObject`).
-function subWith(env: EvalEnv, expr: unknown, vars: Record<string, unknown>): unknown {
+export function subWith(env: EvalEnv, expr: unknown, vars: Record<string, unknown>): unknown {
   return (env as EvalEnv & { scopedEval: (e: unknown, v: Record<string, unknown>) => unknown }).scopedEval(
     expr,
     vars,
@@ -125,10 +127,12 @@ const OPERATORS: Record<string, Operator> = Object.assign(Object.create(null) as
     const [needle, hay] = pair(args, env);
     return Array.isArray(hay) && hay.some((item) => looseEquals(needle, item));
   },
+  // TypeScript's `??`: only undefined and null fall through; "", 0 and false are values (use `or`
+  // for "the first non-empty").
   '??': (args: Args, env: EvalEnv) => {
     for (const item of list(args)) {
       const value = sub(env, item);
-      if (!isMissing(value)) return value;
+      if (value !== undefined && value !== null) return value;
     }
     return undefined;
   },
@@ -253,6 +257,30 @@ const OPERATORS: Record<string, Operator> = Object.assign(Object.create(null) as
 
 export const OPERATOR_NAMES: readonly string[] = Object.keys(OPERATORS);
 
+const REGISTERED = new Set<string>();
+
+/**
+ * Adds operators to the interpreter: the function library (renderer/expr/functions/) loads on
+ * first use and registers here, so the first screen's code does not carry it.
+ */
+export function registerOperators(more: Readonly<Record<string, Operator>>): void {
+  for (const name of Object.keys(more)) {
+    if (Object.prototype.hasOwnProperty.call(OPERATORS, name)) continue;
+    OPERATORS[name] = more[name]!;
+    REGISTERED.add(name);
+    (OPERATOR_NAMES as string[]).push(name);
+  }
+}
+
+/**
+ * Whether {key: value} is an operator call. A library function is always written with a list of
+ * arguments, so named fields such as a call body's {"date": {"$": "form.date"}} stay fields.
+ */
+export function isOperatorCall(key: string, value: unknown): boolean {
+  if (!Object.prototype.hasOwnProperty.call(OPERATORS, key)) return false;
+  return !REGISTERED.has(key) || Array.isArray(value);
+}
+
 export function evaluate(expr: unknown, env: EvalEnv): unknown {
   return ev(expr, env, 0);
 }
@@ -270,7 +298,7 @@ export function evaluateFields(fields: unknown, env: EvalEnv): Record<string, un
 export function evaluateBody(body: unknown, env: EvalEnv): Record<string, unknown> {
   if (!isPlainObject(body)) return {};
   const keys = Object.keys(body);
-  if (keys.length === 1 && Object.prototype.hasOwnProperty.call(OPERATORS, keys[0]!)) {
+  if (keys.length === 1 && isOperatorCall(keys[0]!, body[keys[0]!])) {
     const value = ev(body, env, 0);
     const out: Record<string, unknown> = {};
     if (isPlainObject(value)) for (const key of Object.keys(value)) put(out, key, ownField(value, key));

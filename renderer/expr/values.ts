@@ -10,7 +10,8 @@ export function isMissing(value: unknown): boolean {
   return value === undefined || value === null || value === '';
 }
 
-function asNumber(value: unknown): number | undefined {
+/** A number, or numeric text read as one (D-44); undefined for anything else. */
+export function asNumber(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
     return Number(value);

@@ -8,6 +8,8 @@ export interface ScreenState {
   data: Record<string, unknown>;
   form: Record<string, unknown>;
   ui: Record<string, unknown>;
+  /** Typed variables (the document's `variables`); every write passes the store's guard. */
+  vars: Record<string, unknown>;
   timers: Record<string, { remaining: number; running: boolean }>;
   modals: string[];
   /** Per list-item state, keyed by the item's scope key. */
@@ -19,17 +21,29 @@ export interface ScreenState {
 export interface Store {
   get(): ScreenState;
   update(recipe: (draft: Draft<ScreenState>) => void): void;
-  /** Sets a value at a dotted path such as form.phone or ui.stars. */
-  set(path: string, value: unknown): void;
+  /**
+   * Sets a value at a dotted path such as form.phone or ui.stars. False when a write to vars.* was
+   * refused (an undeclared variable, or a value not of its type).
+   */
+  set(path: string, value: unknown): boolean;
   subscribe(listener: () => void): () => void;
 }
 
-export function createStore(initial: Partial<ScreenState>): Store {
+export const REFUSED: unique symbol = Symbol('refused');
+
+/**
+ * Checks a write to vars.<name>[.more] against the current variables: the variable's whole new
+ * value, or REFUSED.
+ */
+export type WriteGuard = (path: string, value: unknown, vars: Record<string, unknown>) => unknown;
+
+export function createStore(initial: Partial<ScreenState>, guardVars?: WriteGuard): Store {
   let state: ScreenState = {
     params: {},
     data: {},
     form: {},
     ui: {},
+    vars: {},
     timers: {},
     modals: [],
     locals: {},
@@ -48,11 +62,19 @@ export function createStore(initial: Partial<ScreenState>): Store {
       }
     },
     set(path, value) {
-      const next = writePath(state, path, value);
+      let at = path;
+      let v = value;
+      if (guardVars && (path === 'vars' || path.startsWith('vars.'))) {
+        v = guardVars(path, value, state.vars);
+        if (v === REFUSED) return false;
+        at = path.split('.', 2).join('.');
+      }
+      const next = writePath(state, at, v);
       if (next !== state) {
         state = next;
         emit();
       }
+      return true;
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -3,7 +3,11 @@
 // written somewhere; plus the lints of lints.ts. Browser-safe, so an editor can run it live.
 import type { ScreensManifest } from '../types.gen';
 import { inspectExpr, outcomes, type Pattern, type Read } from './exprInfo';
-import { lintAccessibility, lintHtml, lintPatterns, lintUrls } from './lints';
+import { lintAccessibility, lintHtml, lintMoney, lintPatterns, lintUrls } from './lints';
+import { checkLanguage } from './language';
+import { lintCommonParams, lintFrames, lintOffsite } from './offsite';
+import { lintSourceFields, lintSources } from './sourcesLint';
+import type { UrlPolicy } from '../url';
 import { locate, type Subject } from './locate';
 import { sortByPosition, type DocError } from './messages';
 import { childPointer, splitPointer } from './pointer';
@@ -13,10 +17,15 @@ import { walkDocument, type DocumentParts } from './walk';
 export interface CheckOptions {
   /** The manifest, to check that internal links go to existing routes. */
   manifest?: ScreensManifest | null;
+  /**
+   * The origins (allowedOrigins) and app schemes a document may address; without it, none: only
+   * app paths and the server's own addresses (src/config/origins.ts urlPolicyOf builds it).
+   */
+  urls?: UrlPolicy;
 }
 
 /** Scope roots every expression can read (engine.ts scopeOf), and the variables actions add. */
-const ROOTS = ['params', 'data', 'form', 'ui', 'timers', 'config', 'env', 'local'];
+const ROOTS = ['params', 'data', 'form', 'ui', 'vars', 'computed', 'timers', 'config', 'env', 'local'];
 const FRAME_VARS = ['item', 'index', 'result', 'position', 'selected'];
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -177,11 +186,18 @@ export function checkDocument(doc: unknown, options: CheckOptions = {}): DocErro
     if (e.fieldKind !== 'statePath') inspectExpr(e.expr, e.pointer, reads, patterns);
   checkNames(doc, parts, reads, say);
   checkState(doc, parts, reads, say);
+  checkLanguage(doc, parts, reads, say);
   if (options.manifest) checkRoutes(parts, options.manifest, say);
   lintAccessibility(parts, say);
   lintHtml(parts, say);
   lintUrls(parts, say);
+  lintOffsite(parts, say, options.urls);
+  lintCommonParams(parts, say);
+  lintFrames(parts, say);
+  lintSources(doc, say);
+  lintSourceFields(parts.nodes, say);
   lintPatterns(parts, say);
+  lintMoney(parts, say);
   return sortByPosition(errors, doc);
 }
 

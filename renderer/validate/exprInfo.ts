@@ -101,10 +101,20 @@ export function outcomes(expr: unknown, pointer: string, depth = 0): Outcome[] {
       );
       return [...values, ...from(2)];
     }
-    case 'concat':
-      return typeof list[0] === 'string'
-        ? [{ value: list[0], whole: list.length === 1, pointer: childPointer(at, 0) }]
+    case 'concat': {
+      // The literal pieces up to the first computed one: ["https://", "evil.example/", {"$": ...}].
+      const lead = list.findIndex((piece) => typeof piece !== 'string');
+      const count = lead < 0 ? list.length : lead;
+      return count > 0
+        ? [
+            {
+              value: list.slice(0, count).join(''),
+              whole: count === list.length,
+              pointer: childPointer(at, 0),
+            },
+          ]
         : [];
+    }
     case 't': {
       if (typeof args !== 'string') return [];
       const open = firstPlaceholder(args);

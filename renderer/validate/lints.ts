@@ -100,3 +100,63 @@ export function lintPatterns(parts: DocumentParts, say: Say): void {
     }
   }
 }
+
+const PLACEHOLDER_OF = (formats: string) => `\\{[A-Za-z_][A-Za-z0-9_.$-]*\\|(?:${formats})(?::[^}]*)?\\}`;
+/** A currency sign, or a {path|currency} placeholder, right before an amount placeholder. */
+const SIGN_THEN_AMOUNT = new RegExp(
+  `(?:\\p{Sc}|${PLACEHOLDER_OF('currency')})\\s*${PLACEHOLDER_OF('amount|money')}`,
+  'u',
+);
+const ENDS_WITH_SIGN = new RegExp(`(?:\\p{Sc}|${PLACEHOLDER_OF('currency')})\\s*$`, 'u');
+const STARTS_WITH_AMOUNT = new RegExp(`^\\s*${PLACEHOLDER_OF('amount|money')}`, 'u');
+
+const asObject = (v: unknown): Record<string, unknown> | null =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+
+/** A piece of a concat that shows an amount first: {format: [x, amount|money]} or a template. */
+function startsWithAmount(part: unknown): boolean {
+  const o = asObject(part);
+  if (!o) return false;
+  if (Array.isArray(o.format)) return o.format[1] === 'amount' || o.format[1] === 'money';
+  return typeof o.t === 'string' && STARTS_WITH_AMOUNT.test(o.t);
+}
+
+/** A piece of a concat that ends with a currency sign. */
+function endsWithSign(part: unknown): boolean {
+  if (typeof part === 'string') return ENDS_WITH_SIGN.test(part);
+  const o = asObject(part);
+  if (!o) return false;
+  if (Array.isArray(o.format)) return o.format[1] === 'currency';
+  return typeof o.t === 'string' && ENDS_WITH_SIGN.test(o.t);
+}
+
+/**
+ * The money format owns the currency sign (issue 16 item 5): a sign written before an amount shows
+ * twice when the server sends the amount already formatted ("₱535.00", D-06).
+ */
+export function lintMoney(parts: DocumentParts, say: Say): void {
+  const message = (w: string) =>
+    `${w} writes a currency sign before an amount: use {path|money} (or the 'money' format), which adds the sign itself and shows a server's preformatted amount as it came, never with two signs`;
+  for (const e of parts.exprs) {
+    const stack: { value: unknown; pointer: string }[] = [{ value: e.expr, pointer: e.pointer }];
+    while (stack.length > 0) {
+      const { value, pointer } = stack.pop()!;
+      if (!value || typeof value !== 'object') continue;
+      if (Array.isArray(value)) {
+        value.forEach((v, i) => stack.push({ value: v, pointer: childPointer(pointer, i) }));
+        continue;
+      }
+      const o = value as Record<string, unknown>;
+      if (typeof o.t === 'string' && SIGN_THEN_AMOUNT.test(o.t))
+        say(childPointer(pointer, 't'), message, 'money');
+      if (Array.isArray(o.concat)) {
+        const list = o.concat as unknown[];
+        list.forEach((part, i) => {
+          if (endsWithSign(part) && startsWithAmount(list[i + 1]))
+            say(childPointer(childPointer(pointer, 'concat'), i), message, 'money');
+        });
+      }
+      for (const [k, v] of Object.entries(o)) stack.push({ value: v, pointer: childPointer(pointer, k) });
+    }
+  }
+}

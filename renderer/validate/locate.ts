@@ -6,7 +6,17 @@ import type { FieldKind } from './vocabulary';
 export type Subject = 'screen' | 'manifest';
 
 export interface Place {
-  kind: 'root' | 'block' | 'action' | 'modal' | 'timer' | 'route' | 'promoPage';
+  kind:
+    | 'root'
+    | 'block'
+    | 'action'
+    | 'modal'
+    | 'timer'
+    | 'variable'
+    | 'computed'
+    | 'trigger'
+    | 'route'
+    | 'promoPage';
   /** e.g. "block #3 'button'". */
   label: string;
   /** The label without the type, for "unknown block type" messages. */
@@ -16,16 +26,27 @@ export interface Place {
   rest: string[];
 }
 
-const OPAQUE: ReadonlySet<FieldKind> = new Set(['expr', 'url', 'fields', 'statePath']);
+const OPAQUE: ReadonlySet<FieldKind> = new Set(['expr', 'url', 'fields', 'statePath', 'data']);
 const OPERATORS: ReadonlySet<string> = new Set(vocabulary.operators);
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** The screen's named sections, each entry a place of its own ("computed 'total'", "trigger #2"). */
+const NAMED: Readonly<Record<string, 'modal' | 'timer' | 'variable' | 'computed' | 'trigger'>> = {
+  modals: 'modal',
+  timers: 'timer',
+  variables: 'variable',
+  computed: 'computed',
+  triggers: 'trigger',
+};
+
 export function isOperatorObject(v: unknown): boolean {
   if (!isObject(v)) return false;
   const keys = Object.keys(v);
-  return keys.length === 1 && OPERATORS.has(keys[0]!);
+  if (keys.length !== 1 || !OPERATORS.has(keys[0]!)) return false;
+  // As the engine reads it (expr/evaluate.ts isOperatorCall): a library function takes a list.
+  return !vocabulary.functions[keys[0]!]?.library || Array.isArray(v[keys[0]!]);
 }
 
 export function kindsOf(kind: 'block' | 'action', type: string | undefined) {
@@ -72,19 +93,22 @@ export function locate(doc: unknown, segments: readonly string[], subject: Subje
       continue;
     }
     if (i === 0 && (key === 'state' || key === '$schema')) opaque = true;
+    // A variable's starting value is data, whatever it looks like.
+    if (i === 2 && segments[0] === 'variables') opaque = true;
     // A field of a known block or action that holds an expression: nothing inside is a node.
     if (place.kind === 'block' || place.kind === 'action') {
       const known = i === nodeAt + 1 ? kindsOf(place.kind, place.type) : undefined;
       if (known && OPAQUE.has(known.kinds[key] ?? 'other')) opaque = true;
     }
     if (opaque || !isObject(value)) continue;
-    const named = i === 1 && (segments[0] === 'modals' || segments[0] === 'timers');
-    // Maps keyed by names ops choose (modals, timers) are not expressions, even with a key "t".
-    if (!named && i > 0 && isOperatorObject(value)) {
+    const section =
+      i === 1 && Object.prototype.hasOwnProperty.call(NAMED, segments[0]!) ? NAMED[segments[0]!] : undefined;
+    // Maps keyed by names ops choose (modals, timers...) are not expressions, even with a key "t".
+    if (!section && i > 0 && isOperatorObject(value)) {
       opaque = true;
-    } else if (named) {
-      const label = `${segments[0] === 'modals' ? 'modal' : 'timer'} '${key}'`;
-      place = { kind: segments[0] === 'modals' ? 'modal' : 'timer', label, bareLabel: label, rest };
+    } else if (section) {
+      const label = section === 'trigger' ? `trigger #${Number(key) + 1}` : `${section} '${key}'`;
+      place = { kind: section, label, bareLabel: label, rest };
     } else if ('do' in value || 'type' in value) {
       const kind = 'do' in value ? 'action' : 'block';
       const tag = kind === 'action' ? value.do : value.type;

@@ -4,9 +4,14 @@
 // A document that is wrong ONLY in naming block types or actions this app does not know is
 // accepted with `unknownTypes`: it was probably written for a newer app, and the engine renders it
 // with placeholders where those blocks go. A document whose schemaVersion is newer is refused.
+// Inside a block or action that requires a newer engine ({"requires": {"engine": "1.2"}}) nothing
+// is an error: this engine shows its fallback there, so what it cannot read there does not
+// matter. Such errors come back as `deferred` (the checker shows them as warnings).
 import type { ScreenDocument, ScreensManifest } from '../types.gen';
 import * as generated from './validators.gen.js';
 import { explainErrors, unknownTypesOf, type DocError, type RawError, type UnknownType } from './messages';
+import { engineMeets } from '../lang/version';
+import { splitPointer } from './pointer';
 
 export type { DocError, UnknownType } from './messages';
 
@@ -27,7 +32,8 @@ export const supportedSchemaVersions: readonly number[] = [1];
 export const MAX_DEPTH = 128;
 
 export type ScreenValidation =
-  { ok: true; doc: ScreenDocument; unknownTypes: UnknownType[] } | { ok: false; errors: DocError[] };
+  | { ok: true; doc: ScreenDocument; unknownTypes: UnknownType[]; deferred?: DocError[] }
+  | { ok: false; errors: DocError[] };
 
 export type ManifestValidation = { ok: true; manifest: ScreensManifest } | { ok: false; errors: DocError[] };
 
@@ -71,13 +77,40 @@ export function validateScreenDocument(doc: unknown): ScreenValidation {
   const raw = run(validators.validateScreen, doc);
   if (!Array.isArray(raw)) return fail(`the screen could not be checked: ${raw.failure}`, 'internal');
   if (raw.length === 0) return { ok: true, doc: doc as ScreenDocument, unknownTypes: [] };
-  const errors = explainErrors(raw, doc, 'screen');
-  const unknownTypes = unknownTypesOf(raw, errors);
+  const all = explainErrors(raw, doc, 'screen');
+  const deferred = all.filter((e) => insideNewer(doc, e.pointer));
+  const errors = all.filter((e) => !deferred.includes(e));
+  const unknownTypes = unknownTypesOf(raw, errors).filter((u) => !insideNewer(doc, u.pointer));
   const onlyUnknown = errors.every(
     (e) => e.keyword === 'discriminator' && unknownTypes.some((u) => u.pointer === e.pointer),
   );
-  if (errors.length > 0 && onlyUnknown) return { ok: true, doc: doc as ScreenDocument, unknownTypes };
+  if (onlyUnknown)
+    return {
+      ok: true,
+      doc: doc as ScreenDocument,
+      unknownTypes,
+      ...(deferred.length > 0 ? { deferred } : {}),
+    };
   return { ok: false, errors };
+}
+
+/** Whether the pointer is at or inside an object that requires a newer engine than this one. */
+function insideNewer(doc: unknown, pointer: string): boolean {
+  let value = doc;
+  for (const key of ['', ...splitPointer(pointer)]) {
+    if (key !== '') {
+      if (value === null || typeof value !== 'object' || !Object.prototype.hasOwnProperty.call(value, key))
+        return false;
+      value = (value as Record<string, unknown>)[key];
+    }
+    if (
+      value !== null &&
+      typeof value === 'object' &&
+      !engineMeets((value as { requires?: unknown }).requires)
+    )
+      return true;
+  }
+  return false;
 }
 
 export function validateManifest(manifest: unknown): ManifestValidation {

@@ -61,8 +61,10 @@ export function walkDocument(doc: unknown): DocumentParts {
   };
   const stack: Item[] = [];
   for (const [key, value] of Object.entries(doc).reverse()) {
-    if (key === '$schema' || key === 'state' || key === 'params') continue;
+    // Variables hold data; a computed value's {type, value} is not a block with a "type".
+    if (key === '$schema' || key === 'state' || key === 'params' || key === 'variables') continue;
     if (key === 'title') parts.exprs.push({ expr: value, pointer: `/${key}`, field: key, fieldKind: 'expr' });
+    else if (key === 'computed') pushComputed(parts, value);
     else stack.push({ value, pointer: childPointer('', key), key, field: key, names: [] });
   }
   while (stack.length > 0) {
@@ -102,7 +104,8 @@ export function walkDocument(doc: unknown): DocumentParts {
       for (const [f, v] of entries) {
         const fieldKind: FieldKind = vocab?.kinds[f] ?? (URL_FIELDS.has(f) ? 'url' : 'other');
         const at = childPointer(pointer, f);
-        if (f === tag) continue;
+        // A tag, or plain data (an expected shape): nothing in it is a block, an action or an expression.
+        if (f === tag || fieldKind === 'data') continue;
         if (EXPRESSION_KINDS.has(fieldKind))
           parts.exprs.push({ expr: v, pointer: at, owner: current, field: f, fieldKind });
         else if (fieldKind === 'fields' && isObject(v) && !isOperatorObject(v))
@@ -132,6 +135,18 @@ export function walkDocument(doc: unknown): DocumentParts {
 }
 
 const ownerOf = (owner: FoundNode | undefined) => (owner ? { owner } : {});
+
+function pushComputed(parts: DocumentParts, computed: unknown): void {
+  if (!isObject(computed)) return;
+  for (const [name, decl] of Object.entries(computed))
+    if (isObject(decl) && 'value' in decl)
+      parts.exprs.push({
+        expr: decl.value,
+        pointer: `/computed/${name}/value`,
+        field: 'computed',
+        fieldKind: 'expr',
+      });
+}
 
 /** The names a list block gives its item and position (`as`, `indexAs`), when it sets them. */
 function itemNamesOf(node: Record<string, unknown>): string[] {

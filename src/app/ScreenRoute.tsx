@@ -39,6 +39,11 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
     return kept ? { status: 'ready', doc: kept } : { status: 'loading' };
   });
   const fromCache = state.status === 'ready';
+  const ready = state.status === 'ready';
+  // One screen view per visit, with the version of the document shown (events, experiments).
+  useEffect(() => {
+    if (ready) host.view(screenId, loader.version(screenId));
+  }, [ready, location.key, host, loader, screenId]);
   // Per visit (location.key): the blank-page check starts once this visit's screen has loaded.
   const [settledVisit, setSettledVisit] = useState<string | null>(null);
 

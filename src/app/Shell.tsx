@@ -1,4 +1,5 @@
-// What every page has around its router: the services, the toasts and the dev bridge line.
+// What every page has around its router: the services, the toasts and, with the development flag
+// only (a development build or config.devTools), the dev bridge line (issue 16 item 14).
 import type { ReactNode } from 'react';
 import { ToastView } from '../host/toast';
 import { AppContext, type AppServices } from './context';
@@ -9,7 +10,9 @@ export function Shell({ services, children }: { services: AppServices; children:
     <AppContext.Provider value={services}>
       {children}
       <ToastView toaster={services.host.toaster} />
-      <DevBridgeLine bridge={services.host.bridgeAdapter} />
+      {(services.dev || services.host.config.devTools === true) && (
+        <DevBridgeLine bridge={services.host.bridgeAdapter} />
+      )}
     </AppContext.Provider>
   );
 }

@@ -8,18 +8,20 @@
 export function mountLater(load: () => Promise<{ mount(): void }>, attempt = 1): void {
   load().then(
     (part) => part.mount(),
-    () => {
-      if (attempt < 2) return mountLater(load, attempt + 1);
-      const root = document.getElementById('root');
-      if (!root) return;
-      const message = document.createElement('p');
-      message.className = 'app-offline';
-      message.textContent = 'We could not load this page. Check your connection and try again.';
-      const retry = document.createElement('button');
-      retry.type = 'button';
-      retry.textContent = 'Try again';
-      retry.addEventListener('click', () => location.reload());
-      root.replaceChildren(message, retry);
-    },
+    () => (attempt < 2 ? mountLater(load, attempt + 1) : showLoadFailure()),
   );
+}
+
+/** What the page says, in plain DOM, when what it needs could not be loaded: with a way to try again. */
+export function showLoadFailure(): void {
+  const root = document.getElementById('root');
+  if (!root) return;
+  const message = document.createElement('p');
+  message.className = 'app-offline';
+  message.textContent = 'We could not load this page. Check your connection and try again.';
+  const retry = document.createElement('button');
+  retry.type = 'button';
+  retry.textContent = 'Try again';
+  retry.addEventListener('click', () => location.reload());
+  root.replaceChildren(message, retry);
 }

@@ -1,8 +1,9 @@
 // Starts the first screen's work before React draws anything. With a document at hand (the one
-// the page carries, or a kept copy) its own on-load calls start now; without one, the document
-// download and the build's table of on-load calls start together. The screen, once mounted, is
+// the page carries, or a kept copy) its own on-load calls and x-lazy modules start now; without
+// one, the document download and the build's table of calls and modules start together. The screen, once mounted, is
 // handed the replies already in flight (src/host/request.ts prefetch).
 import type { AppServices } from './context';
+import { preloadLazy, lazyNamesOf } from '../../renderer/lazy';
 import { sourceCalls } from './prefetch';
 
 export function startFirstScreen(
@@ -16,6 +17,7 @@ export function startFirstScreen(
     void services.loader.load(screenId);
     return;
   }
+  void preloadLazy(lazyNamesOf(doc));
   const calls = sourceCalls({ sources: doc.sources ?? [], state: doc.state }, params, services.host);
   for (const call of calls) services.host.requester.prefetch(call);
 }

@@ -10,7 +10,9 @@
 // and documents our server checked (the one it puts in the page, src/server/lib/inline-screen.ts,
 // and fetched ones marked with SCREEN_CHECKED_HEADER). Anything else is validated before it is shown.
 import type { KeyValueStorage } from '../../renderer/host';
+import { ENGINE_VERSION } from '../../renderer/lang/version';
 import type { ScreenDocument } from '../../renderer/types.gen';
+import type { ScreenVersion } from '../host/telemetry';
 import type { Validation } from './validateDoc';
 
 export const SCREEN_CACHE_PREFIX = 'lender.screen.';
@@ -55,24 +57,40 @@ export interface ScreenLoader {
   load(id: string): Promise<ScreenLoad>;
   /** Asks the server whether the kept copy is still current; stores a valid new version for the next visit. */
   revalidate(id: string): Promise<Revalidation>;
+  /** The revision (and variant) of the document last handed out for `id`, as the server named it. */
+  version(id: string): ScreenVersion;
 }
 
 /** The page's own copy of its screen: `<script type="application/json" id="screen-doc">`. */
-export interface InitialScreen {
+export interface InitialScreen extends ScreenVersion {
   id: string;
   etag: string | null;
   /** The fingerprint of the validators the server checked it with. */
   stamp: string;
   doc: unknown;
+  /** The document needs the language's lazily loaded part (functions, variables...). */
+  lang?: boolean;
+  /**
+   * A draft on a preview link (issue 17): shown on this page only, never kept on the device as
+   * the screen's last good copy, and never replaced by the published version from the network.
+   */
+  preview?: boolean;
 }
 
 interface Kept {
   etag: string | null;
   doc: unknown;
   stamp?: string;
+  version?: ScreenVersion;
 }
 
 const SAFE_ID = /^[a-z][a-z0-9-]*$/;
+
+/** The server names the version it sent (src/server/events/revision.ts). */
+const versionOf = (response: Response): ScreenVersion => ({
+  revision: response.headers.get('X-Screen-Revision') ?? undefined,
+  variant: response.headers.get('X-Screen-Variant') ?? undefined,
+});
 
 export function createScreenLoader(deps: ScreenLoaderDeps): ScreenLoader {
   const base = deps.base ?? '/screens/';
@@ -89,6 +107,8 @@ export function createScreenLoader(deps: ScreenLoaderDeps): ScreenLoader {
   let initial = deps.initial && SAFE_ID.test(deps.initial.id) ? deps.initial : null;
   /** Screens whose document came with the page: as fresh as the page, nothing to revalidate. */
   const fresh = new Set<string>();
+  /** The version of the document each screen was last shown with (events carry it). */
+  const versions = new Map<string, ScreenVersion>();
 
   /** The kept entry as stored (not checked), or null; a corrupt entry is removed. */
   function readKept(id: string): Kept | null {
@@ -98,7 +118,12 @@ export function createScreenLoader(deps: ScreenLoaderDeps): ScreenLoader {
     try {
       const kept = JSON.parse(raw) as Kept;
       if (kept && typeof kept === 'object' && isDocLike(kept.doc))
-        return { etag: typeof kept.etag === 'string' ? kept.etag : null, doc: kept.doc, stamp: kept.stamp };
+        return {
+          etag: typeof kept.etag === 'string' ? kept.etag : null,
+          doc: kept.doc,
+          stamp: kept.stamp,
+          version: kept.version,
+        };
     } catch {
       // Corrupt entry: fall through and forget it.
     }
@@ -125,9 +150,9 @@ export function createScreenLoader(deps: ScreenLoaderDeps): ScreenLoader {
     return null;
   }
 
-  function keep(id: string, etag: string | null, doc: ScreenDocument): void {
+  function keep(id: string, etag: string | null, doc: ScreenDocument, version: ScreenVersion): void {
     shown.delete(id);
-    const entry: Kept = deps.stamp === undefined ? { etag, doc } : { etag, doc, stamp: deps.stamp };
+    const entry: Kept = { etag, doc, stamp: deps.stamp, version };
     try {
       deps.storage.setItem(SCREEN_CACHE_PREFIX + id, JSON.stringify(entry));
     } catch {
@@ -140,9 +165,15 @@ export function createScreenLoader(deps: ScreenLoaderDeps): ScreenLoader {
     if (!initial || initial.id !== id) return null;
     const page = initial;
     initial = null;
-    // Checked by other validators (a server and a build out of step): the normal path checks it.
-    if (!stamped(page.stamp) || !isDocLike(page.doc)) return null;
-    keep(id, page.etag, page.doc);
+    // Checked by other validators (a server and a build out of step): the normal path checks it
+    // (for a preview, load() validates the page's copy instead of fetching the published one).
+    if (!stamped(page.stamp) || !isDocLike(page.doc)) {
+      if (page.preview) initial = page;
+      return null;
+    }
+    const version = { revision: page.revision, variant: page.variant };
+    if (!page.preview) keep(id, page.etag, page.doc, version);
+    versions.set(id, version);
     shown.set(id, page.doc);
     fresh.add(id);
     return page.doc;
@@ -156,7 +187,10 @@ export function createScreenLoader(deps: ScreenLoaderDeps): ScreenLoader {
     if (seen) return seen;
     const kept = readKept(id);
     const doc = kept ? usable(id, kept.doc, kept.stamp) : null;
-    if (doc) shown.set(id, doc);
+    if (doc) {
+      shown.set(id, doc);
+      versions.set(id, kept!.version ?? {});
+    }
     return doc;
   }
 
@@ -164,13 +198,18 @@ export function createScreenLoader(deps: ScreenLoaderDeps): ScreenLoader {
   async function fallback(id: string): Promise<ScreenDocument | null> {
     const kept = readKept(id);
     if (!kept) return null;
+    versions.set(id, kept.version ?? {});
     if (stamped(kept.stamp)) return kept.doc as ScreenDocument;
     const checked = await deps.validate(kept.doc);
     return checked.ok ? checked.doc : null;
   }
 
   async function get(id: string, etag: string | null, signal: AbortSignal): Promise<Response | null> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    // The engine states its edition: a server may log which apps still run an older one.
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'X-Engine-Version': ENGINE_VERSION,
+    };
     if (etag) headers['If-None-Match'] = etag;
     try {
       return await deps.fetch(`${base}${id}.json`, {
@@ -233,7 +272,9 @@ export function createScreenLoader(deps: ScreenLoaderDeps): ScreenLoader {
     if (!response.ok) return { status: 'error', reason: 'missing', errors: [`No screen document "${id}"`] };
     const checked = await parse(response);
     if (!checked.ok) return { status: 'error', reason: 'invalid', errors: checked.errors };
-    keep(id, response.headers.get('ETag'), checked.doc);
+    const version = versionOf(response);
+    keep(id, response.headers.get('ETag'), checked.doc, version);
+    versions.set(id, version);
     return { status: 'ready', doc: checked.doc, from: 'network' };
   }
 
@@ -251,8 +292,16 @@ export function createScreenLoader(deps: ScreenLoaderDeps): ScreenLoader {
       );
       return 'invalid';
     }
-    keep(id, response.headers.get('ETag'), checked.doc);
+    keep(id, response.headers.get('ETag'), checked.doc, versionOf(response));
     return 'updated';
+  }
+
+  async function previewLoad(page: InitialScreen): Promise<ScreenLoad> {
+    const checked = await deps.validate(page.doc);
+    if (!checked.ok) return { status: 'error', reason: 'invalid', errors: checked.errors };
+    fresh.add(page.id);
+    shown.set(page.id, checked.doc);
+    return { status: 'ready', doc: checked.doc, from: 'network' };
   }
 
   return {
@@ -260,6 +309,7 @@ export function createScreenLoader(deps: ScreenLoaderDeps): ScreenLoader {
     load(id) {
       if (!SAFE_ID.test(id))
         return Promise.resolve({ status: 'error', reason: 'missing', errors: [`Bad screen id "${id}"`] });
+      if (initial?.preview && initial.id === id) return previewLoad(initial);
       let pending = loading.get(id);
       if (!pending) {
         pending = settled(
@@ -282,5 +332,6 @@ export function createScreenLoader(deps: ScreenLoaderDeps): ScreenLoader {
       }
       return pending;
     },
+    version: (id) => versions.get(id) ?? {},
   };
 }

@@ -1,17 +1,22 @@
 // The main entry (index.html): the lender's app. The first screen's work starts here; the React
-// part follows in its own chunk (src/app/boot.ts).
+// part follows in its own chunk (src/app/boot.ts). Routes come from the published manifest in the
+// page (src/app/runtimeManifest.ts).
 import '../../renderer/theme.css';
 import './shell.css';
-import manifest from '../../screens/manifest.json';
-import { mountLater } from './boot';
+import { mountLater, showLoadFailure } from './boot';
 import { startFirstScreen } from './firstScreen';
+import { readPreview } from './inlineScreen';
 import { paramsOf } from './params';
-import { routeEntries, screenForPath, type Manifest } from '../manifest/routes';
+import { previewManifest, showPreviewBand, withManifest } from './runtimeManifest';
+import { routeEntries, screenForPath } from '../manifest/routes';
 import { startServices } from './services';
 
 const services = startServices(import.meta.env.DEV);
-const first = screenForPath(routeEntries(manifest as Manifest, services.host.config), location.pathname);
-if (first) startFirstScreen(services, first, paramsOf(location.search));
-mountLater(() =>
-  import('./mountMain').then((part) => ({ mount: () => part.mount(services, manifest as Manifest) })),
-);
+const preview = readPreview(document);
+if (preview) showPreviewBand(preview);
+withManifest((published) => {
+  const manifest = preview ? previewManifest(published, location.pathname, preview) : published;
+  const first = screenForPath(routeEntries(manifest, services.host.config), location.pathname);
+  if (first) startFirstScreen(services, first, paramsOf(location.search));
+  mountLater(() => import('./mountMain').then((part) => ({ mount: () => part.mount(services, manifest) })));
+}, showLoadFailure);

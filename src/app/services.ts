@@ -9,17 +9,25 @@ import { readInitialScreen } from './inlineScreen';
 import { validateLazily } from './lazyValidate';
 import { createScreenLoader } from './loadScreen';
 import { createPrefetch } from './prefetch';
+import { preloadLanguage } from './preloadLanguage';
+import { createEmbedder } from './embed';
+import manifest from '../../screens/manifest.json';
+import type { Manifest } from '../manifest/routes';
 
 export function startServices(dev: boolean): AppServices {
   const config = readClientConfig(document, dev);
   applyTheme(config);
   const host = createHost({ config, dev });
+  const initial = readInitialScreen(document);
+  if (initial?.lang) preloadLanguage();
   const loader = createScreenLoader({
     fetch: (url, init) => window.fetch(url, init),
     storage: webStorage(() => window.localStorage),
     validate: validateLazily,
     stamp: STAMP,
-    initial: readInitialScreen(document),
+    initial,
   });
+  // Iframe blocks draw the app's own screens in place (issue 16 item 16).
+  host.setEmbedder(createEmbedder(manifest as Manifest, config, loader, location.origin));
   return { host, loader, prefetch: createPrefetch(host, sourcesTable), dev };
 }

@@ -1,6 +1,9 @@
 declare module 'virtual:screen-sources' {
-  /** Screen id -> its on-load calls and initial state (src/app/build/screenSources.ts). */
-  const table: Record<string, { sources: unknown[]; state?: unknown }>;
+  /** Screen id -> its on-load calls, initial state and x-lazy modules (src/app/build/screenSources.ts). */
+  const table: Record<
+    string,
+    { sources?: unknown[]; state?: unknown; lazy?: { blocks?: string[]; actions?: string[] } }
+  >;
   export default table;
 }
 

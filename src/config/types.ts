@@ -28,14 +28,22 @@ export interface AppConfig {
   devPreview: boolean;
   /** Serve the screen studio. */
   studio: boolean;
+  /** Development aids in the page: the "bridge: <name>" line outside the native app. */
+  devTools: boolean;
   lenderName: string;
   lenderAddress: string;
   lenderWebsite: string;
-  /** The external privacy-policy page (D-33). */
+  /** The privacy-policy page (D-33): our own /privacy screen by default, or another site's page. */
   privacyPolicyUrl: string;
+  /**
+   * Other sites screens may use, besides this app's own origin: http(s) origins separated by spaces
+   * or commas. Pictures and frames load only from these (CSP img-src, frame-src, connect-src list
+   * them), and a document may link to them by a written address (src/config/origins.ts).
+   */
+  allowedOrigins: string;
   /** moduleId sent to /service/event/save for recommendation taps (D-56). */
   recommendModuleId: number;
-  /** Where Host.track sends beacons ('' = log in development only). */
+  /** Where event batches go (the reference server's /api/events; '' = none, logged in development). */
   trackUrl: string;
   /** Where Host.report sends beacons ('' = console only). */
   reportUrl: string;

@@ -1,7 +1,9 @@
 // The Host the lender's app hands the engine: the pieces of src/host/ put together.
-import type { Host } from '../../renderer/host';
+import type { EmbeddedScreen, Host } from '../../renderer/host';
+import { appSchemeOf, createTrust } from '../config/origins';
 import type { AppConfig } from '../config/types';
 import { createBridge, type Bridge, type BridgeHostWindow } from './bridge';
+import { nativeCapabilities } from './capabilities';
 import { copyText } from './clipboard';
 import { detectEnv, type AppEnv } from './env';
 import { createFormat } from './format';
@@ -12,7 +14,7 @@ import { createNavigator, type RouterPort } from './navigate';
 import { createRequester, type Requester } from './request';
 import { createSession, type Session } from './session';
 import { webStorage } from './storage';
-import { createTelemetry } from './telemetry';
+import { createTelemetry, type ScreenVersion } from './telemetry';
 import { createToaster, type Toaster } from './toast';
 
 export interface AppHost extends Host {
@@ -24,6 +26,10 @@ export interface AppHost extends Host {
   requester: Requester;
   /** The router of the page registers itself here (declarative routers live inside React). */
   setRouter(router: RouterPort | null): void;
+  /** The app shell shows a screen (once per visit): the screen-view event, and the screen of later events. */
+  view(screenId: string, version?: ScreenVersion): void;
+  /** The app's screens by address, for iframe blocks that show one in place (src/app/embed.ts). */
+  setEmbedder(embed: ((url: string) => Promise<EmbeddedScreen | null>) | null): void;
 }
 
 export interface HostOptions {
@@ -38,7 +44,7 @@ export interface HostOptions {
 export function createHost({ config, dev = false, win = window, fetch }: HostOptions): AppHost {
   const session = createSession(win.location, win.document);
   const toaster = createToaster();
-  const bridgeAdapter = createBridge(win as unknown as BridgeHostWindow);
+  const bridgeAdapter = createBridge(win as unknown as BridgeHostWindow, undefined, appSchemeOf(config));
   const native = installNativeEvents(win);
   const env = Object.freeze(
     detectEnv(win.navigator.userAgent, win as unknown as BridgeHostWindow, win.navigator.maxTouchPoints ?? 0),
@@ -50,6 +56,7 @@ export function createHost({ config, dev = false, win = window, fetch }: HostOpt
     loading: (text) => toaster.loading(text),
   });
   let router: RouterPort | null = null;
+  let embedder: ((url: string) => Promise<EmbeddedScreen | null>) | null = null;
   const navigator = createNavigator({
     location: win.location,
     history: win.history,
@@ -64,6 +71,13 @@ export function createHost({ config, dev = false, win = window, fetch }: HostOpt
       typeof win.navigator.sendBeacon === 'function'
         ? (url, data) => win.navigator.sendBeacon(url, data)
         : undefined,
+    fetch: fetch ?? ((url, init) => win.fetch(url, init)),
+    device: () => session.commonParams().deviceId,
+  });
+  // The last moment a page is sure to run (mobile browsers may never fire unload).
+  win.addEventListener('pagehide', telemetry.hide);
+  win.document.addEventListener('visibilitychange', () => {
+    if (win.document.visibilityState === 'hidden') telemetry.hide();
   });
   const stores = {
     local: webStorage(() => win.localStorage),
@@ -79,7 +93,16 @@ export function createHost({ config, dev = false, win = window, fetch }: HostOpt
     setRouter: (next) => {
       router = next;
     },
-    request: requester.request,
+    setEmbedder: (next) => {
+      embedder = next;
+    },
+    embed: (url) => (embedder ? embedder(url) : Promise.resolve(null)),
+    trusts: createTrust(win.location.origin, config),
+    request: (call, signal) =>
+      requester.request(call, signal).then((result) => {
+        if (!signal.aborted) telemetry.api(call, result);
+        return result;
+      }),
     bridge: bridgeAdapter.call,
     navigate: navigator.navigate,
     back: navigator.back,
@@ -90,10 +113,14 @@ export function createHost({ config, dev = false, win = window, fetch }: HostOpt
     format: createFormat(config),
     track: telemetry.track,
     report: telemetry.report,
+    view: telemetry.view,
     onNativeEvent: native.on,
     geolocate: () => geolocate(win.navigator.geolocation),
     alert: (text) => win.alert(text),
     now: () => Date.now(),
+    capabilities: Object.freeze(
+      nativeCapabilities(win as unknown as BridgeHostWindow, session.commonParams().appVersion),
+    ),
     config: Object.freeze({ ...config }),
     env,
   };

@@ -1,5 +1,6 @@
 // The endpoint families of docs/api.md (ruling 16, D-19): which client, which envelope, what
 // counts as success, and what the borrower is told when it fails. A table, one row per family.
+import type { ApiResult } from '../../renderer/host';
 import type { ClientKind } from './http';
 
 export const NETWORK_MESSAGE = 'Network error, please try again';
@@ -69,4 +70,18 @@ export type FamilyName = keyof typeof FAMILIES;
 
 export function familyOf(api: string): Family | undefined {
   return Object.prototype.hasOwnProperty.call(FAMILIES, api) ? FAMILIES[api as FamilyName] : undefined;
+}
+
+/** The family's reading of a reply body (the clients' response interceptor); null: no envelope. */
+export function readEnvelope(family: Family, body: unknown): ApiResult | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  const envelope = body as Envelope;
+  const { code, message } = envelope;
+  const result: ApiResult = {
+    ok: family.succeeded(envelope),
+    message: typeof message === 'string' ? message : message == null ? '' : String(message),
+    data: envelope.data,
+  };
+  if (typeof code === 'string' || typeof code === 'number') result.code = code;
+  return result;
 }

@@ -102,6 +102,24 @@ export function formatDateTime(value: unknown): string {
   return p ? `${pad(p.y, 4)}-${pad(p.mo)}-${pad(p.d)} ${pad(p.h)}:${pad(p.mi)}:${pad(p.s)}` : verbatim(value);
 }
 
+/** A decimal amount as text, plain or grouped with commas: "535.00", "1,234.50", "-5". */
+const DECIMAL_TEXT = /^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$/;
+
+/**
+ * Money: the format owns the currency sign, so no document shows it twice (issue 16 item 5).
+ * Integer cents (numbers or integer strings, D-05/D-46) -> sign + cents/100; a server string that
+ * is a bare decimal amount ("535.00") gets the sign before it; any other string ("₱535.00",
+ * "PHP 535.00", "Free") is shown verbatim (D-06), so a preformatted amount keeps its own sign.
+ */
+export function formatMoney(value: unknown, sign: string): string {
+  const signed = (text: string) => (text.startsWith('-') ? `-${sign}${text.slice(1)}` : `${sign}${text}`);
+  if (integerText(value) !== null) return signed(formatAmount(value));
+  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+  if (typeof text !== 'string') return verbatim(value);
+  const trimmed = text.trim();
+  return DECIMAL_TEXT.test(trimmed) ? signed(trimmed.replace(/^\+/, '')) : text;
+}
+
 /** The peso sign; with the argument `config`, the configured sign (the loan-confirm variant, D-49). */
 export function currencySign(config: Pick<AppConfig, 'currencySign'>, arg?: string): string {
   return arg === 'config' ? config.currencySign || PESO : PESO;
@@ -115,10 +133,7 @@ export const FORMATS: Readonly<Record<string, Formatter>> = {
   date: (v) => formatDate(v),
   datetime: (v) => formatDateTime(v),
   currency: (_v, arg, config) => currencySign(config, arg),
-  money: (v, arg, config) => {
-    const amount = formatAmount(v);
-    return amount === '' ? '' : `${currencySign(config, arg)}${amount}`;
-  },
+  money: (v, arg, config) => formatMoney(v, currencySign(config, arg)),
   upper: (v) => verbatim(v).toUpperCase(),
   lower: (v) => verbatim(v).toLowerCase(),
 };

@@ -1,9 +1,13 @@
-// The two HTTP clients of spec §7.1 (P-12..P-14) over the platform's fetch: the XMLHttpRequest
-// marker, only the body returned. The JSON client sends building and gather; the form client
-// sends swift and eyes (the request's content type comes with its body, src/host/request.ts).
-// Header values are read per request, so a refresh of the common parameters applies to the next
-// call. The 60 s deadline is the requester's, which aborts the signal it passes here.
-// fetch rather than axios: axios was ~20 KB of the first screen's gzip for what fetch does natively.
+// The two HTTP clients of spec §7.1 (P-12..P-14): two axios instances, each with the 60 s
+// timeout and the XMLHttpRequest marker. Interceptors carry the rest. Out: the client's
+// query-derived headers (JSON: building and gather; form: swift and eyes), read per request so a
+// refresh of the common parameters applies to the next call. Back: only the body, read as the
+// call's envelope family (families.ts); a body that is no envelope, a 5xx, a timeout, a cancel or
+// no network all reject with one TransportError. Body and content type are the requester's.
+// axios runs its fetch adapter over the platform's fetch (or the one given, e.g. a test network).
+import axios, { type AxiosResponse } from 'axios';
+import type { ApiResult } from '../../renderer/host';
+import { readEnvelope, type Family } from './families';
 import type { HeaderName } from './session';
 
 export const HTTP_TIMEOUT_MS = 60_000;
@@ -17,41 +21,84 @@ export interface HttpRequest {
   body?: string | FormData;
   headers?: Record<string, string>;
   signal: AbortSignal;
+  /** A call's own deadline; HTTP_TIMEOUT_MS otherwise. */
+  timeoutMs?: number;
+  /** Whose envelope the reply is. */
+  family: Family;
 }
 
-/** A client that resolves with the response body only: parsed JSON, else the text as it came. */
-export interface BodyClient {
-  request(request: HttpRequest): Promise<unknown>;
+/** Resolves with the family's reading of the reply; any transport failure rejects. */
+export interface ReadingClient {
+  request(request: HttpRequest): Promise<ApiResult>;
 }
 
-export type Clients = Record<ClientKind, BodyClient>;
+export type Clients = Record<ClientKind, ReadingClient>;
 
 export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** The family whose envelope the response interceptor reads the reply as. */
+    envelope?: Family;
+  }
+}
+
+/** The reason is for logs and tests; the borrower sees the family's network message. */
+export class TransportError extends Error {}
 
 const CLIENT_HEADERS: Record<ClientKind, HeaderName[]> = {
   json: ['building', 'gather'],
   form: ['swift', 'eyes'],
 };
 
-function parseBody(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
+function transportError(error: unknown): TransportError {
+  if (error instanceof TransportError) return error;
+  if (axios.isCancel(error)) return new TransportError('aborted');
+  const { code, response } = error as { code?: string; response?: { status: number } };
+  if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') return new TransportError('timeout');
+  return new TransportError(response ? `HTTP ${response.status}` : 'offline');
 }
 
-function createClient(kind: ClientKind, header: (name: HeaderName) => string, fetch: Fetch): BodyClient {
-  return {
-    async request({ method, url, body, headers, signal }) {
-      const sent = new Headers(headers);
-      sent.set('X-Requested-With', 'XMLHttpRequest');
-      for (const name of CLIENT_HEADERS[kind]) sent.set(name, header(name));
-      const response = await fetch(url, { method, body, headers: sent, signal, credentials: 'same-origin' });
-      // A 4xx reply still carries the family's envelope (the server's message); 5xx is a failure.
-      if (response.status >= 500) throw new Error(`HTTP ${response.status}`);
-      return parseBody(await response.text());
+function createClient(kind: ClientKind, header: (name: HeaderName) => string, fetch: Fetch): ReadingClient {
+  const instance = axios.create({
+    adapter: 'fetch',
+    // Request: null makes axios call fetch(url, init) itself, the call a test network sees.
+    env: { fetch: fetch as never, Request: null as never },
+    timeout: HTTP_TIMEOUT_MS,
+    // The page's own user agent, not "axios/x.y" (fetch lets some browsers override it).
+    headers: { 'X-Requested-With': 'XMLHttpRequest', 'User-Agent': false as never },
+    // A 4xx reply still carries the family's envelope (the server's message); 5xx is a failure.
+    validateStatus: (status) => status < 500,
+  });
+  // Synchronous: the first screen's calls leave in the same task as the code that starts them.
+  instance.interceptors.request.use(
+    (config) => {
+      for (const name of CLIENT_HEADERS[kind]) config.headers.set(name, header(name));
+      return config;
     },
+    null,
+    { synchronous: true },
+  );
+  instance.interceptors.response.use(
+    (response: AxiosResponse) => {
+      const { envelope } = response.config;
+      const read = envelope ? readEnvelope(envelope, response.data) : null;
+      if (!read) throw new TransportError('not an envelope');
+      return read as never;
+    },
+    (error: unknown) => Promise.reject(transportError(error)),
+  );
+  return {
+    request: ({ method, url, body, headers, signal, timeoutMs, family }) =>
+      instance.request<unknown, ApiResult>({
+        method,
+        url,
+        data: body,
+        headers,
+        signal,
+        timeout: timeoutMs ?? HTTP_TIMEOUT_MS,
+        envelope: family,
+      }),
   };
 }
 

@@ -1,7 +1,9 @@
 // Host.navigate and Host.back. Every target passes safeUrl again (ruling 11, D-31). Own-origin
-// targets (app paths and absolute URLs of this origin, lendDetailsUrl included) may carry the
-// common parameters (P-05, D-50: those not already present, via the URL API); other origins never
-// do (D-34). App paths the router knows change the route; anything else is a page load.
+// targets (app paths and absolute URLs of this origin) may carry the common parameters (P-05,
+// D-50: those not already present, via the URL API); other origins do only when the engine asks
+// for 'anyOrigin' (an address the server sent for it: lendDetailsUrl, D-50). Otherwise another
+// origin never gets them (D-34), not even as query fields the screen added. App paths the router
+// knows change the route; anything else is a page load.
 import type { NavigateOptions } from '../../renderer/host';
 import { safeUrl } from '../../renderer/url';
 import { fieldText } from './fields';
@@ -29,6 +31,11 @@ export function hashRouteOf(url: URL): URL | null {
 
 const pagePath = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
 
+/** The identifiers among the common parameters (the rest, such as osVersion, are not secrets). */
+const IDS = ['sessionId', 'deviceId', 'gps_adid'];
+// Short ids are matched whole only, so that "17" does not swallow an amount of 1700.
+const carries = (text: string, id: string) => text === id || (id.length >= 6 && text.includes(id));
+
 export function resolveTarget(
   to: string,
   options: NavigateOptions,
@@ -39,16 +46,22 @@ export function resolveTarget(
   if (safe === null) return null;
   const url = new URL(safe, base);
   const own = url.origin === new URL(base).origin;
-  if (own && options.commonParams) {
+  const carry = own
+    ? options.commonParams === true || options.commonParams === 'anyOrigin'
+    : options.commonParams === 'anyOrigin';
+  if (carry) {
     for (const [key, value] of Object.entries(common)) {
       if (!url.searchParams.has(key)) url.searchParams.append(key, value);
     }
   }
+  // The session and device ids never leave for another origin by the back door of the query.
+  const identity = carry || own ? [] : IDS.map((k) => common[k]).filter((v): v is string => !!v);
   // A hash route reads its query from the hash, so the screen's query goes there.
   const route = hashRouteOf(url);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     const text = fieldText(value);
-    if (text !== undefined) (route ?? url).searchParams.set(key, text);
+    if (text !== undefined && !identity.some((id) => carries(text, id)))
+      (route ?? url).searchParams.set(key, text);
   }
   if (route) url.hash = `#${route.pathname}${route.search}`;
   return { url, own };

@@ -1,13 +1,15 @@
 // Host.request: the shared helpers of spec §7.1 over the family table. Every call settles
 // (ruling 2): offline, timeout, HTTP 5xx and a body that is not a JSON object come back as
 // { ok: false, network: true } with the family's network toast; any loading toast closes.
+// The clients (http.ts) read the reply as the family's envelope; this adds toasts and loading.
 import type { ApiCall, ApiResult } from '../../renderer/host';
-import { familyOf, type Envelope, type Family } from './families';
+import { API_PATH } from '../../renderer/url';
+import { familyOf, type Family } from './families';
 import { fieldText } from './fields';
 import { FORM_TYPE, HTTP_TIMEOUT_MS, type Clients } from './http';
 
 /** What came back over the wire, before the family reads it. */
-type Reply = { kind: 'body'; body: Envelope } | { kind: 'network'; reason: string } | { kind: 'aborted' };
+type Reply = { kind: 'read'; result: ApiResult } | { kind: 'network'; reason: string } | { kind: 'aborted' };
 
 /** How long a prefetched reply waits for the screen that asked for it. */
 export const PREFETCH_TTL_MS = 10_000;
@@ -68,6 +70,14 @@ function requestBody(
   return { body: JSON.stringify(call.body ?? {}), headers: { 'Content-Type': 'application/json' } };
 }
 
+/** Writes carry the user action's key (docs/api.md "Idempotency keys"): the server does each once. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+function withKey(call: ApiCall, headers: Record<string, string> | undefined) {
+  if (!call.idempotencyKey || call.method === 'GET') return headers;
+  return { ...headers, [IDEMPOTENCY_HEADER]: call.idempotencyKey };
+}
+
 /** Settles when the signal aborts, whatever the wrapped promise does. */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal, aborted: T): Promise<T> {
   if (signal.aborted) return Promise.resolve(aborted);
@@ -86,9 +96,6 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal, aborted: T): 
     );
   });
 }
-
-const isEnvelope = (body: unknown): body is Envelope =>
-  typeof body === 'object' && body !== null && !Array.isArray(body);
 
 function stable(value: unknown): string {
   if (value === undefined) return '';
@@ -118,16 +125,19 @@ export function createRequester(deps: RequesterDeps): Requester {
     signal.addEventListener('abort', onAbort, { once: true });
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     try {
+      const { body, headers } = requestBody(family, call);
       const exchange: Promise<Reply> = deps.clients[family.client]
         .request({
           method: call.method,
           url: endpointUrl(family, call, deps.commonParams()),
           signal: controller.signal,
-          ...requestBody(family, call),
+          timeoutMs,
+          family,
+          body,
+          headers: withKey(call, headers),
         })
         .then(
-          (body): Reply =>
-            isEnvelope(body) ? { kind: 'body', body } : { kind: 'network', reason: 'not a JSON object' },
+          (result): Reply => ({ kind: 'read', result }),
           (error: unknown): Reply => ({
             kind: 'network',
             reason: error instanceof Error ? error.message : String(error),
@@ -157,13 +167,10 @@ export function createRequester(deps: RequesterDeps): Requester {
       if (wantToast) deps.toast(family.networkMessage);
       return { ok: false, network: true, message: family.networkMessage };
     }
-    const { body } = reply;
-    const message =
-      typeof body.message === 'string' ? body.message : body.message == null ? '' : String(body.message);
-    const ok = family.succeeded(body);
-    const result: ApiResult = { ok, message, data: body.data };
-    if (typeof body.code === 'string' || typeof body.code === 'number') result.code = body.code;
-    if (!ok && message.trim() !== '' && (call.toastFailure ?? family.toastFailure)) deps.toast(message);
+    const { result } = reply;
+    const message = result.message ?? '';
+    if (!result.ok && message.trim() !== '' && (call.toastFailure ?? family.toastFailure))
+      deps.toast(message);
     return result;
   }
 
@@ -171,6 +178,9 @@ export function createRequester(deps: RequesterDeps): Requester {
     async request(call, signal) {
       const family = familyOf(call.api);
       if (!family) return { ok: false, message: `Unknown API family "${call.api}"` };
+      // Our own server only (issue 20 §4): `//evil.example/x` would carry the common query off-site.
+      if (!API_PATH.test(call.path))
+        return { ok: false, message: `Refused the API path ${JSON.stringify(call.path)}` };
       const hide = call.loading ? deps.loading(call.loading) : undefined;
       try {
         const pending = takePrefetched(call);
@@ -188,7 +198,7 @@ export function createRequester(deps: RequesterDeps): Requester {
     prefetch(call) {
       const family = familyOf(call.api);
       const key = callKey(call);
-      if (!family || !key) return;
+      if (!family || !key || !API_PATH.test(call.path)) return;
       for (const [k, entry] of prefetched) if (now() - entry.at > PREFETCH_TTL_MS) prefetched.delete(k);
       if (prefetched.has(key)) return;
       prefetched.set(key, { reply: send(family, call, new AbortController().signal), at: now() });

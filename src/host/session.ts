@@ -1,14 +1,25 @@
 // Session and device parameters from the query string (spec §2, §7.1; P-01..P-05).
 //
-// The common parameters are every query parameter of the page's URL at entry, with the
-// productId/product_id aliases filled. They go on every API call and, when a screen asks, on
-// internal navigations (never on external addresses, D-34). refreshCommonParams() re-reads the
-// current URL on demand; session/device keys the new URL lacks keep their old values.
-import { COOKIE_KEYS, SESSION_KEYS, type HeaderName } from '../config/sessionParams';
+// The common parameters are the query parameters of the page's *current* URL, with the
+// productId/product_id aliases filled, read again on every call and every navigation: after an
+// in-app route change the new URL's parameters win (issue 16 item 1). They go on every API call and,
+// when a screen asks, on internal navigations (never on external addresses, D-34).
+//
+// The identity part (COOKIE_KEYS) is also kept in the `lender_session` cookie, which supplies it
+// only when the current URL carries no identity at all: an own page reached from an address that
+// lost the query (a payment provider's way back, a server-made link). The page itself must read the
+// cookie (the identity goes into each call's query string, §6/§7.1), so it cannot be HttpOnly; it
+// lives SESSION_COOKIE_MAX_AGE_S after the last page that carried an identity, and is Secure on
+// https (issue 20 §1, docs/decisions.md).
 import { getCookie, setCookie } from './cookies';
 
+import { COOKIE_KEYS, type HeaderName } from '../config/sessionParams';
 export { COOKIE_KEYS, SESSION_KEYS, type HeaderName } from '../config/sessionParams';
 export const SESSION_COOKIE = 'lender_session';
+/** 30 minutes: long enough for a trip to a payment provider and back, renewed while the borrower moves on. */
+export const SESSION_COOKIE_MAX_AGE_S = 30 * 60;
+/** The cookie is written again (its life renewed) at most this often while the identity stays the same. */
+const COOKIE_RENEW_MS = 60_000;
 
 export type Params = Record<string, string>;
 
@@ -35,7 +46,7 @@ export function queryOf(loc: Pick<Location, 'search' | 'hash'>): Params {
 export interface Session {
   /** The common parameters, appended to API calls and internal navigations. */
   commonParams(): Params;
-  /** Re-reads the current URL (P-04). */
+  /** The same as commonParams(): the current URL is read on every call anyway (P-04). */
   refreshCommonParams(): Params;
   /** The header value of a same-named query parameter, '' when absent (P-03). */
   header(name: HeaderName): string;
@@ -58,33 +69,45 @@ function readCookie(doc: Document | undefined): Params {
   }
 }
 
-function writeCookie(doc: Document | undefined, params: Params): void {
-  if (!doc) return;
-  const kept: Params = {};
-  for (const key of COOKIE_KEYS) if (params[key]) kept[key] = params[key];
-  if (Object.keys(kept).length > 0) setCookie(SESSION_COOKIE, JSON.stringify(kept), doc);
-}
+type SessionLocation = Pick<Location, 'search' | 'hash'> & Partial<Pick<Location, 'protocol'>>;
 
 export function createSession(
-  loc: Pick<Location, 'search' | 'hash'> = window.location,
+  loc: SessionLocation = window.location,
   doc: Document | undefined = typeof document === 'undefined' ? undefined : document,
+  now: () => number = () => Date.now(),
 ): Session {
   const hasIdentity = (p: Params) => COOKIE_KEYS.some((key) => p[key]);
-  let common = queryOf(loc);
-  // A page opened with no identity at all (reopened from history) falls back to the last one seen.
-  if (hasIdentity(common)) writeCookie(doc, common);
-  else common = { ...readCookie(doc), ...common };
+  let written = '';
+  let writtenAt = -Infinity;
 
+  function keep(params: Params): void {
+    if (!doc) return;
+    const kept: Params = {};
+    for (const key of COOKIE_KEYS) if (params[key]) kept[key] = params[key];
+    const value = JSON.stringify(kept);
+    if (value === written && now() - writtenAt < COOKIE_RENEW_MS) return;
+    written = value;
+    writtenAt = now();
+    setCookie(SESSION_COOKIE, value, doc, {
+      maxAgeSeconds: SESSION_COOKIE_MAX_AGE_S,
+      secure: loc.protocol === 'https:',
+    });
+  }
+
+  function current(): Params {
+    const fromUrl = queryOf(loc);
+    if (hasIdentity(fromUrl)) {
+      keep(fromUrl);
+      return fromUrl;
+    }
+    // No identity in this URL at all: the last one seen supplies it (never mixed with a URL's own).
+    return fillAliases({ ...readCookie(doc), ...fromUrl });
+  }
+
+  current();
   return {
-    commonParams: () => ({ ...common }),
-    refreshCommonParams() {
-      const fresh = queryOf(loc);
-      const kept: Params = {};
-      for (const key of SESSION_KEYS) if (common[key] && !fresh[key]) kept[key] = common[key];
-      common = fillAliases({ ...kept, ...fresh });
-      if (hasIdentity(fresh)) writeCookie(doc, common);
-      return { ...common };
-    },
-    header: (name) => common[name] ?? '',
+    commonParams: current,
+    refreshCommonParams: current,
+    header: (name) => queryOf(loc)[name] ?? '',
   };
 }

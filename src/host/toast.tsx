@@ -1,6 +1,7 @@
 // Toasts (spec §9, P-16, P-17): one short message at a time, plus a loading message that stays
 // until the reply arrives. Plain React in the app shell; the text is rendered as text.
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { keepClearBands, toastBottom } from './toastPlace';
 import './toast.css';
 
 export const DEFAULT_TOAST_MS = 3000;
@@ -66,8 +67,17 @@ export function createToaster(): Toaster {
 
 export function ToastView({ toaster }: { toaster: Toaster }) {
   const { toast, loading } = useSyncExternalStore(toaster.subscribe, toaster.getState, toaster.getState);
+  const box = useRef<HTMLDivElement>(null);
+  // Placed each time what it shows changes, clear of the buttons the borrower must tap.
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el || (!toast && !loading)) return;
+    const view = el.ownerDocument.defaultView;
+    const height = el.getBoundingClientRect().height;
+    el.style.bottom = `${toastBottom(view?.innerHeight ?? 0, height, keepClearBands(el.ownerDocument))}px`;
+  }, [toast, loading]);
   return (
-    <div className="app-toasts" aria-live="polite" role="status">
+    <div className="app-toasts" aria-live="polite" role="status" ref={box}>
       {loading && (
         <div className="app-toast app-toast-loading" data-toast="loading" key={loading.id}>
           <span className="app-toast-spinner" aria-hidden="true" />

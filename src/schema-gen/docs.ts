@@ -3,6 +3,7 @@
 // so `npm run gen:check` can compare it.
 import { discriminatorOf, type Schema, type SchemaSet } from './schemas';
 import { deref, fieldsOf, resolveId, schemaById, type FieldInfo, type Node } from './schemaInfo';
+import { languageChapters } from './docsLanguage';
 
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -17,6 +18,8 @@ const REF_NAMES: Record<string, string> = {
   'common.schema.json#/$defs/style': 'style',
   'common.schema.json#/$defs/modal': 'modal',
   'common.schema.json#/$defs/timer': 'timer',
+  'common.schema.json#/$defs/valueType': 'value type',
+  'common.schema.json#/$defs/requires': 'requirements',
   'expr.schema.json#/$defs/expr': 'expression',
   'expr.schema.json#/$defs/condition': 'condition',
   'expr.schema.json#/$defs/operator': 'expression object',
@@ -41,8 +44,8 @@ const GLOSSARY: [string, string][] = [
   ['style', 'common.schema.json#/$defs/style'],
 ];
 
-const cell = (s: string) => s.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
-const code = (v: unknown) => '`' + JSON.stringify(v) + '`';
+export const cell = (s: string) => s.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
+export const code = (v: unknown) => '`' + JSON.stringify(v) + '`';
 
 function refName(ref: string, baseId: string): string {
   const { id, fragment } = resolveId(ref, baseId);
@@ -147,7 +150,7 @@ function examples(schema: Node): string[] {
   return list.flatMap((ex) => ['```json', JSON.stringify(ex, null, 2), '```', '']);
 }
 
-function objectSection(set: SchemaSet, title: string, ref: string, intro: string): string[] {
+export function objectSection(set: SchemaSet, title: string, ref: string, intro: string): string[] {
   const found = deref(set, ref, ref.split('#')[0] ?? '');
   if (!found) return [];
   const description = String(found.node.description ?? '');
@@ -212,6 +215,8 @@ function expressionSection(set: SchemaSet): string[] {
     '| `data` | Server data: what calls stored with `into`, and the initial `state.data`. |',
     '| `form` | What the user typed or chose (inputs write here through `bind`). |',
     '| `ui` | Screen flags: selected tab, stars, what is open (written by `bind` and `set`). |',
+    '| `vars` | The typed variables the screen declares (see Variables, computed values and triggers). |',
+    '| `computed` | The computed values the screen declares. |',
     "| `local` | Inside a list: the current item's own state; elsewhere, a screen-wide scratch area. |",
     '| `timers` | Countdowns: `timers.<id>.remaining` (seconds) and `timers.<id>.running`. |',
     "| `config` | The app's configuration (feature flags, default texts, links). |",
@@ -247,7 +252,10 @@ function baseFields(set: SchemaSet, key: 'type' | 'do'): Set<string> {
 
 function nodeSection(set: SchemaSet, schema: Schema, key: 'type' | 'do'): string[] {
   const name = discriminatorOf(schema, key);
-  const lazy = schema['x-lazy'] === true ? ' Loaded on first use (it is heavy).' : '';
+  const lazy =
+    schema['x-lazy'] === true
+      ? ' Not in the first chunk: it loads with the screens that use it, before they draw.'
+      : '';
   const shared = baseFields(set, key);
   return [
     `### \`${name}\` — ${String(schema.title ?? name)}`,
@@ -291,6 +299,7 @@ export function screenLanguageDoc(set: SchemaSet): string {
     ...objectSection(set, 'Fields of every action', 'common.schema.json#/$defs/actionBase', ''),
     ...glossary(set),
     ...expressionSection(set),
+    ...languageChapters(set),
     '## Blocks',
     '',
     'Every block also has the fields of every block (`id`, `visible`, `fallback`, `style`).',

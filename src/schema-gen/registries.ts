@@ -1,37 +1,59 @@
 // Writes the type -> implementation registries. Convention: block `keyValue` lives in
 // renderer/blocks/KeyValue.tsx (default export), action `openModal` in renderer/actions/openModal.ts.
+// Blocks and actions marked `x-lazy` are not imported: each gets a chunk of its own
+// (renderer/lazy.gen.ts), loaded with the screens that use it (renderer/lazy.ts).
 const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-export function blockRegistry(blocks: { type: string; lazy: boolean }[]): string {
+export interface Entry {
+  name: string;
+  lazy: boolean;
+}
+
+export function blockRegistry(blocks: Entry[]): string {
   const eager = blocks.filter((b) => !b.lazy);
   const lazy = blocks.filter((b) => b.lazy);
   return [
-    "import { lazy } from 'react';",
     "import type { BlockComponent } from '../block';",
-    ...eager.map((b) => `import ${pascal(b.type)} from './${pascal(b.type)}';`),
+    "import { lazyBlock } from '../lazyBlock';",
+    ...eager.map((b) => `import ${pascal(b.name)} from './${pascal(b.name)}';`),
     '',
-    '// Heavy blocks load on first use, so a screen that does not show them does not download them.',
     'export const blockRegistry: Record<string, BlockComponent> = {',
-    ...eager.map((b) => `  ${JSON.stringify(b.type)}: ${pascal(b.type)} as unknown as BlockComponent,`),
-    ...lazy.map(
-      (b) =>
-        `  ${JSON.stringify(b.type)}: lazy(() => import('./${pascal(b.type)}')) as unknown as BlockComponent,`,
-    ),
+    ...eager.map((b) => `  ${JSON.stringify(b.name)}: ${pascal(b.name)} as unknown as BlockComponent,`),
+    ...lazy.map((b) => `  ${JSON.stringify(b.name)}: lazyBlock(${JSON.stringify(b.name)}),`),
     '};',
-    '',
-    '// Only these need a Suspense boundary (a boundary per block was a measurable part of a first draw).',
-    `export const lazyBlockTypes: ReadonlySet<string> = new Set(${JSON.stringify(lazy.map((b) => b.type))});`,
     '',
   ].join('\n');
 }
 
-export function actionRegistry(actions: string[]): string {
+export function actionRegistry(actions: Entry[]): string {
+  const eager = actions.filter((a) => !a.lazy);
+  const lazy = actions.filter((a) => a.lazy);
   return [
     "import type { ActionRunner } from '../action';",
-    ...actions.map((a) => `import ${a}Action from './${a}';`),
+    "import { lazyAction } from '../lazy';",
+    ...eager.map((a) => `import ${a.name}Action from './${a.name}';`),
     '',
     'export const actionRegistry: Record<string, ActionRunner> = {',
-    ...actions.map((a) => `  ${JSON.stringify(a)}: ${a}Action as unknown as ActionRunner,`),
+    ...eager.map((a) => `  ${JSON.stringify(a.name)}: ${a.name}Action as unknown as ActionRunner,`),
+    ...lazy.map((a) => `  ${JSON.stringify(a.name)}: lazyAction(${JSON.stringify(a.name)}),`),
+    '};',
+    '',
+  ].join('\n');
+}
+
+/** The chunks of the x-lazy blocks and actions (no React here: the app's first chunk reads it). */
+export function lazyModules(blocks: Entry[], actions: Entry[]): string {
+  const table = (entries: Entry[], path: (name: string) => string) =>
+    entries.filter((e) => e.lazy).map((e) => `  ${JSON.stringify(e.name)}: () => import('${path(e.name)}'),`);
+  return [
+    'export type LazyLoader = () => Promise<{ default: unknown }>;',
+    '',
+    'export const lazyBlocks: Record<string, LazyLoader> = {',
+    ...table(blocks, (name) => `./blocks/${pascal(name)}`),
+    '};',
+    '',
+    'export const lazyActions: Record<string, LazyLoader> = {',
+    ...table(actions, (name) => `./actions/${name}`),
     '};',
     '',
   ].join('\n');

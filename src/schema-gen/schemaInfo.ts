@@ -6,7 +6,7 @@ export type Node = Record<string, unknown>;
 
 /** What a field holds, as far as the document walker and the lints care. */
 export type FieldKind =
-  'blocks' | 'block' | 'actions' | 'action' | 'expr' | 'url' | 'fields' | 'statePath' | 'other';
+  'blocks' | 'block' | 'actions' | 'action' | 'expr' | 'url' | 'fields' | 'statePath' | 'data' | 'other';
 
 export interface FieldInfo {
   name: string;
@@ -89,6 +89,7 @@ const DEF_KINDS: Record<string, FieldKind> = {
   expr: 'expr',
   condition: 'expr',
   statePath: 'statePath',
+  shape: 'data',
 };
 
 /** Classifies a field by where its $ref points (anyOf of one kind counts as that kind). */

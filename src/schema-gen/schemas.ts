@@ -11,6 +11,8 @@ export interface SchemaSet {
   all: Schema[];
   blocks: Schema[];
   actions: Schema[];
+  /** The function groups (schemas/functions/), core operator types included. */
+  functions: Schema[];
   blockUnion: Schema;
   actionUnion: Schema;
 }
@@ -56,6 +58,7 @@ function union(
 export function loadSchemas(): SchemaSet {
   const blocks = readDir('blocks');
   const actions = readDir('actions');
+  const functions = readDir('functions');
   const blockUnion = union(
     'block.schema.json',
     'Block',
@@ -74,9 +77,10 @@ export function loadSchemas(): SchemaSet {
     .filter((f) => f.endsWith('.schema.json') && f !== 'block.schema.json' && f !== 'action.schema.json')
     .map((f) => readJson(join(SCHEMA_DIR, f)));
   return {
-    all: [...roots, blockUnion, actionUnion, ...blocks, ...actions],
+    all: [...roots, blockUnion, actionUnion, ...blocks, ...actions, ...functions],
     blocks,
     actions,
+    functions,
     blockUnion,
     actionUnion,
   };

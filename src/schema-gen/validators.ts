@@ -26,13 +26,28 @@ export function createAjv(set: SchemaSet, options: { source: boolean }) {
     code: { source: options.source, esm: true, lines: false, optimize: true },
   });
   ajv.addKeyword({ keyword: 'x-lazy', schemaType: 'boolean' });
+  // Function signatures (schemas/functions/): read by the generator, not by validation.
+  ajv.addKeyword({ keyword: 'x-fn', schemaType: 'object' });
+  ajv.addKeyword({ keyword: 'x-signatures', schemaType: 'object' });
+  ajv.addKeyword({ keyword: 'x-example-scope', schemaType: 'object' });
+  ajv.addKeyword({ keyword: 'x-engine-version', schemaType: 'string' });
   for (const schema of set.all) ajv.addSchema(stripAnnotations(schema) as typeof schema);
   return ajv;
 }
 
 // Annotations do not change what is valid, but AJV embeds the schema objects in the generated
 // code; without them the module the phone downloads is far smaller.
-const ANNOTATIONS = new Set(['description', 'examples', 'title', '$comment', 'default']);
+const ANNOTATIONS = new Set([
+  'description',
+  'examples',
+  'title',
+  '$comment',
+  'default',
+  'x-fn',
+  'x-signatures',
+  'x-example-scope',
+  'x-engine-version',
+]);
 
 function stripAnnotations(node: unknown, key = ''): unknown {
   if (Array.isArray(node)) return node.map((n) => stripAnnotations(n));

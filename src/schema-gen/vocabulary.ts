@@ -3,11 +3,15 @@
 // expressions, addresses), without shipping the schemas themselves to the browser.
 import type { SchemaSet } from './schemas';
 import { deref, exclusiveGroups, fieldKind, fieldsOf, nodeInfos, schemaById, type Node } from './schemaInfo';
+import { functionInfos, signatureText } from './functions';
 
 const OBJECTS: Record<string, [string, string]> = {
   screen: ['screen.schema.json', ''],
   modal: ['common.schema.json', '#/$defs/modal'],
   timer: ['common.schema.json', '#/$defs/timer'],
+  variable: ['common.schema.json', '#/$defs/variable'],
+  computed: ['common.schema.json', '#/$defs/computedValue'],
+  trigger: ['common.schema.json', '#/$defs/trigger'],
   style: ['common.schema.json', '#/$defs/style'],
   manifest: ['manifest.schema.json', ''],
   route: ['manifest.schema.json', '#/properties/routes/items'],
@@ -37,8 +41,26 @@ export function vocabularyModule(set: SchemaSet): string {
     if (found) objects[name] = fieldsOf(set, found.node, found.baseId).map((f) => f.name);
   }
   const operator = deref(set, 'expr.schema.json#/$defs/operator', 'expr.schema.json');
-  const operators = Object.keys((operator?.node.properties as Node | undefined) ?? {});
-  const vocabulary = { blocks, actions, objects, operators };
+  const fns = functionInfos(set);
+  const operators = [
+    ...Object.keys((operator?.node.properties as Node | undefined) ?? {}),
+    ...fns.filter((f) => f.library).map((f) => f.name),
+  ];
+  const functions = Object.fromEntries(
+    fns.map((f) => [
+      f.name,
+      {
+        params: f.params.map((p) => [p.name, p.spec]),
+        returns: f.returns,
+        ...(f.bare ? { bare: true } : {}),
+        ...(f.library ? { library: true } : {}),
+        signature: signatureText(f),
+      },
+    ]),
+  );
+  const valueTypes = (deref(set, 'common.schema.json#/$defs/valueType', 'common.schema.json')?.node.enum ??
+    []) as string[];
+  const vocabulary = { blocks, actions, objects, operators, functions, valueTypes };
   return [
     "import type { Vocabulary } from './vocabulary';",
     '',

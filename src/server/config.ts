@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { DbTarget } from './db/connection.js';
+import { eventsConfig, type EventsConfig } from './events/config.js';
+import type { VerifySession } from './identity/types.js';
 import { isProduction } from './ops/production.js';
 
 export interface ServerOptions {
@@ -26,10 +27,43 @@ export interface ServerOptions {
   seed?: boolean | undefined;
   /** Default service telephone (spec §3 "default from configuration"). */
   telephone?: string | undefined;
-  /** Where the screen studio keeps earlier versions of saved screens. Default data/screen-history. */
-  screenHistoryDir?: string | undefined;
-  /** The secret the studio's save endpoint demands (X-Studio-Token); random per start when absent. */
-  studioToken?: string | undefined;
+  /** Events (src/server/events/): the borrower-key secret (else one kept in the database) and retention. */
+  eventSecret?: string | undefined;
+  eventRetentionDays?: number | undefined;
+  /**
+   * Who a `sessionId` is (src/server/identity/): 'demo' (any non-empty id is its own borrower,
+   * the default outside production), 'signed' (an HMAC-signed id with an expiry, key
+   * `sessionKey`; the default in production), or the lender's own verifier.
+   */
+  identity?: 'demo' | 'signed' | VerifySession | undefined;
+  /** The HMAC key of signed session ids (at least 32 characters). */
+  sessionKey?: string | undefined;
+  /** Complaint images one borrower may upload in 24 hours (default 30). */
+  uploadsPerDay?: number | undefined;
+  /** Uploaded images no complaint used are deleted once this old (default 24 hours). */
+  orphanUploadAgeMs?: number | undefined;
+  /** How often the clean-up (orphaned uploads, expired idempotency keys) runs; also once at start. */
+  sweepIntervalMs?: number | undefined;
+  /** The clock of schedules, sessions and the audit log (tests pass a controlled one). */
+  now?: (() => Date) | undefined;
+  /** A change needs a publisher other than its author (default true; false for a team of one). */
+  fourEyes?: boolean | undefined;
+  /** The studio and its API on their own port (main.ts listens there); absent: on the app's port. */
+  studioPort?: number | undefined;
+  /** Host names the studio answers to (DNS rebinding); default the loopback names. */
+  studioHosts?: string[] | undefined;
+  /** The studio cookie's Secure flag: 'auto' (when the request came over https), 'always', 'never'. */
+  cookieSecure?: 'auto' | 'always' | 'never' | undefined;
+  /** Key that signs preview links; '' = one generated once and kept in the database. */
+  previewSecret?: string | undefined;
+  /** How long a preview link works (minutes, default 60). */
+  previewMinutes?: number | undefined;
+  /** The borrower-facing address, for preview links shown in a studio on another port ('' = same). */
+  publicUrl?: string | undefined;
+  /** How often each instance runs due schedules and checks for publications (ms, default 1000; 0 = never). */
+  publishPollMs?: number | undefined;
+  /** scrypt cost of new password hashes (log2 N; tests lower it). */
+  passwordCost?: number | undefined;
   /** Production mode (NODE_ENV=production, ops/production.ts): secure defaults, required settings. */
   production?: boolean | undefined;
   /** Which proxies' X-Forwarded-For to believe: a hop count or addresses/CIDRs (Fastify trustProxy). */
@@ -46,12 +80,35 @@ export interface ResolvedConfig {
   logLevel: 'silent' | 'warn' | 'info';
   seed: boolean;
   telephone: string;
-  screenHistoryDir: string;
-  studioToken: string;
+  events: EventsConfig;
+  identity: 'demo' | 'signed' | VerifySession;
+  sessionKey: string;
+  uploadsPerDay: number;
+  orphanUploadAgeMs: number;
+  sweepIntervalMs: number;
   production: boolean;
+  /**
+   * The demo's editor and publisher (accounts/demo.ts): seeded, printed and allowed to sign in only
+   * by the demo server with its demo data (dev and seed on, never in production).
+   */
+  demoAccounts: boolean;
+  now: () => Date;
+  fourEyes: boolean;
+  studioPort: number | null;
+  studioHosts: string[];
+  cookieSecure: 'auto' | 'always' | 'never';
+  previewSecret: string;
+  previewMinutes: number;
+  publicUrl: string;
+  publishPollMs: number;
+  passwordCost: number | undefined;
   /** Fastify's trustProxy: false, addresses/CIDRs, or (a hop count) the n proxies nearest. */
   trustProxy: string | false | ((address: string, hop: number) => boolean);
 }
+
+const HOUR_MS = 3_600_000;
+/** The names a server on this machine is reached by: the studio's default Host allowlist. */
+export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 export function resolveConfig(o: ServerOptions = {}, cwd = process.cwd()): ResolvedConfig {
   const db: DbTarget = o.databaseUrl
@@ -70,11 +127,41 @@ export function resolveConfig(o: ServerOptions = {}, cwd = process.cwd()): Resol
     logLevel: o.logLevel ?? 'silent',
     seed: o.seed ?? true,
     telephone: o.telephone ?? '+63 2 8888 0000',
-    screenHistoryDir: resolve(cwd, o.screenHistoryDir ?? 'data/screen-history'),
-    studioToken: o.studioToken || randomBytes(24).toString('base64url'),
+    events: eventsConfig(o.eventSecret, o.eventRetentionDays),
+    // Production never guesses demo identities: signed ids, unless the lender's own check is given.
+    identity: o.identity ?? (o.production ? 'signed' : 'demo'),
+    sessionKey: o.sessionKey ?? '',
+    uploadsPerDay: o.uploadsPerDay ?? 30,
+    orphanUploadAgeMs: o.orphanUploadAgeMs ?? 24 * HOUR_MS,
+    sweepIntervalMs: o.sweepIntervalMs ?? HOUR_MS,
     production: o.production ?? false,
+    demoAccounts: (o.dev ?? true) && (o.seed ?? true) && !(o.production ?? false),
+    now: o.now ?? (() => new Date()),
+    fourEyes: o.fourEyes ?? true,
+    studioPort: o.studioPort ?? null,
+    studioHosts: o.studioHosts?.length ? o.studioHosts : LOOPBACK_HOSTS,
+    // In production the studio's cookie is always Secure (ops/production.ts refuses to turn it off).
+    cookieSecure: o.cookieSecure ?? (o.production ? 'always' : 'auto'),
+    previewSecret: o.previewSecret ?? '',
+    previewMinutes: o.previewMinutes ?? 60,
+    publicUrl: (o.publicUrl ?? '').replace(/\/+$/, ''),
+    publishPollMs: o.publishPollMs ?? 1000,
+    passwordCost: o.passwordCost,
     trustProxy: trustProxyOption(o.trustProxy),
   };
+}
+
+/** A positive number from the environment, or undefined (the default applies) when absent or not one. */
+function positive(value: string | undefined, scale = 1): number | undefined {
+  const n = Number(value);
+  return value && Number.isFinite(n) && n > 0 ? n * scale : undefined;
+}
+
+/** A misspelt mode must stop the server, not quietly fall back to demo identities. */
+function identityFromEnv(value: string | undefined): 'demo' | 'signed' | undefined {
+  if (!value) return undefined;
+  if (value === 'demo' || value === 'signed') return value;
+  throw new Error(`LENDER_IDENTITY must be "demo" or "signed", not ${JSON.stringify(value)}`);
 }
 
 /** Options from the environment (main.ts). */
@@ -93,8 +180,26 @@ export function optionsFromEnv(
     distDir: env.DIST_DIR || undefined,
     screensDir: env.SCREENS_DIR || undefined,
     uploadsDir: env.UPLOADS_DIR || undefined,
-    screenHistoryDir: env.SCREEN_HISTORY_DIR || undefined,
-    studioToken: env.LENDER_STUDIO_TOKEN || undefined,
+    eventSecret: env.LENDER_EVENT_SECRET || undefined,
+    eventRetentionDays: env.LENDER_EVENT_RETENTION_DAYS ? Number(env.LENDER_EVENT_RETENTION_DAYS) : undefined,
+    identity: identityFromEnv(env.LENDER_IDENTITY),
+    sessionKey: env.LENDER_SESSION_KEY || undefined,
+    uploadsPerDay: positive(env.LENDER_UPLOADS_PER_DAY),
+    orphanUploadAgeMs: positive(env.LENDER_UPLOAD_ORPHAN_HOURS, HOUR_MS),
+    sweepIntervalMs: positive(env.LENDER_SWEEP_MINUTES, 60_000),
+    fourEyes:
+      env.LENDER_FOUR_EYES === undefined ? undefined : !/^(0|false|no|off)$/i.test(env.LENDER_FOUR_EYES),
+    studioPort: env.LENDER_STUDIO_PORT ? Number(env.LENDER_STUDIO_PORT) : undefined,
+    studioHosts: env.LENDER_STUDIO_HOSTS
+      ? env.LENDER_STUDIO_HOSTS.split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean)
+      : undefined,
+    cookieSecure: cookieSecure(env.LENDER_COOKIE_SECURE),
+    previewSecret: env.LENDER_PREVIEW_SECRET || undefined,
+    previewMinutes: env.LENDER_PREVIEW_MINUTES ? Number(env.LENDER_PREVIEW_MINUTES) : undefined,
+    publicUrl: env.LENDER_PUBLIC_URL || undefined,
+    publishPollMs: env.LENDER_PUBLISH_POLL_MS ? Number(env.LENDER_PUBLISH_POLL_MS) : undefined,
     dev,
     // The console stands in for the SMS gateway in the demo only.
     printCodes: dev,
@@ -115,4 +220,10 @@ function trustProxyOf(value: string | undefined): number | string | undefined {
   const v = value?.trim();
   if (!v || v === '0') return undefined;
   return /^\d+$/.test(v) ? Number(v) : v;
+}
+
+/** LENDER_COOKIE_SECURE: `auto` (default), `1` always, `0` never. */
+export function cookieSecure(value: string | undefined): ResolvedConfig['cookieSecure'] | undefined {
+  if (value === undefined || value === '' || value === 'auto') return undefined;
+  return /^(1|true|yes|on|always)$/i.test(value) ? 'always' : 'never';
 }

@@ -1,6 +1,7 @@
 import type { FastifySchema } from 'fastify';
 import type { ResolvedConfig } from './config.js';
 import type { Db } from './db/schema.js';
+import type { Content } from './publishing/content.js';
 import type { Catalogue } from './repos/catalogue.js';
 
 /** A registered route as the onRoute hook saw it. */
@@ -8,6 +9,8 @@ export interface RouteInfo {
   method: string | string[];
   url: string;
   schema?: FastifySchema | undefined;
+  /** The route's config (`access`: src/server/identity/; `roles`: the studio's, plugins/studio/guard.ts). */
+  config?: { access?: string; roles?: unknown } | undefined;
 }
 
 declare module 'fastify' {
@@ -20,5 +23,9 @@ declare module 'fastify' {
     catalogue: Catalogue;
     /** Demo stand-in for the SMS gateway: prints a one-time code when printCodes is on. */
     announceCode(kind: string, target: string, code: string): void;
+    /** Published screens and the manifest, the publishing flow, readiness (src/server/publishing/). */
+    content: Content;
+    /** The studio's own listener, when LENDER_STUDIO_PORT puts it on another port (main.ts listens). */
+    studioServer?: FastifyInstance;
   }
 }

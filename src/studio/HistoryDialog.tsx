@@ -1,5 +1,6 @@
-// Earlier versions of the screen (kept by the server at each save): see what differs from the
-// text in the editor, and restore one (which keeps the current version in the history too).
+// The screen's revisions (every save, publication and baseline import, kept by the server and
+// never rewritten): see what one differs from the text in the editor, and put it back in the
+// editor, to be saved as a draft and reviewed like any change.
 import { useEffect, useMemo, useState } from 'react';
 import type { HistoryEntry, StudioApi } from './api';
 import { Dialog } from './Dialog';
@@ -10,57 +11,54 @@ interface Props {
   api: StudioApi;
   id: string;
   current: string;
-  etag: string | null;
   /** The editor has unsaved changes (a restore replaces them). */
   dirty: boolean;
-  onRestored(): void;
+  onRestore(text: string): void;
   onClose(): void;
 }
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
-export function HistoryDialog({ api, id, current, etag, dirty, onRestored, onClose }: Props) {
-  const [versions, setVersions] = useState<HistoryEntry[] | null>(null);
-  const [selected, setSelected] = useState<{ version: string; text: string } | null>(null);
+export function HistoryDialog({ api, id, current, dirty, onRestore, onClose }: Props) {
+  const [revisions, setRevisions] = useState<HistoryEntry[] | null>(null);
+  const [selected, setSelected] = useState<{ id: number; text: string } | null>(null);
   const [message, setMessage] = useState('');
 
   useEffect(() => {
-    void api.history(id).then(setVersions);
+    void api.history(id).then(setRevisions);
   }, [api, id]);
 
   const rows = useMemo(() => (selected ? lineDiff(current, selected.text) : []), [current, selected]);
 
-  async function view(version: string) {
-    const text = await api.version(id, version);
-    if (text !== null) setSelected({ version, text });
+  async function view(revision: number) {
+    const text = await api.revisionText(revision);
+    if (text !== null) setSelected({ id: revision, text });
+    else setMessage(`Could not load revision ${revision}`);
   }
 
-  async function restore(version: string) {
-    if (dirty && !window.confirm('Restore this version? Your unsaved changes will be lost.')) return;
-    const result = await api.restore(id, version, etag);
-    if (result.ok) onRestored();
-    else
-      setMessage(
-        `Not restored: ${result.message}${result.problems.map((p) => `; line ${p.line}: ${p.message}`).join('')}`,
-      );
+  async function restore(revision: number) {
+    if (dirty && !window.confirm('Put this version in the editor? Your unsaved changes will be lost.'))
+      return;
+    const text = await api.revisionText(revision);
+    if (text === null) setMessage(`Could not load revision ${revision}`);
+    else onRestore(text);
   }
 
   return (
     <Dialog title={`History of screens/${id}.json`} onClose={onClose}>
-      {versions === null && <p>Loading…</p>}
-      {versions?.length === 0 && (
-        <p>No earlier versions: the history starts with the first save from the studio.</p>
-      )}
+      {revisions === null && <p>Loading…</p>}
       <ul className="studio-history" aria-label="Versions">
-        {versions?.map((v) => (
-          <li key={v.version} aria-current={selected?.version === v.version ? 'true' : undefined}>
+        {revisions?.map((r) => (
+          <li key={r.id} aria-current={selected?.id === r.id ? 'true' : undefined}>
             <span>
-              Replaced {when(v.savedAt)} ({(v.size / 1024).toFixed(1)} KB)
+              #{r.id} {when(r.createdAt)} by {r.author}
+              {r.live ? ' (live)' : r.published ? ' (published before)' : ''}
+              {r.message ? `: ${r.message}` : ''}
             </span>
-            <button type="button" onClick={() => void view(v.version)}>
+            <button type="button" onClick={() => void view(r.id)}>
               Compare
             </button>
-            <button type="button" onClick={() => void restore(v.version)}>
+            <button type="button" onClick={() => void restore(r.id)}>
               Restore
             </button>
           </li>

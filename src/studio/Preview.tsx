@@ -23,11 +23,26 @@ interface Props {
   stale: string | null;
   onLog(run: number, entry: LogEntry): void;
   onCrash(run: number, message: string): void;
+  /** No device bar (the review screen's pair of phones shares one); the frame's accessible name. */
+  bare?: boolean;
+  title?: string;
 }
 
 export type NativeEventName = 'back' | 'close';
 
-export function Preview({ doc, scenario, run, device, onDevice, onRestart, stale, onLog, onCrash }: Props) {
+export function Preview({
+  doc,
+  scenario,
+  run,
+  device,
+  onDevice,
+  onRestart,
+  stale,
+  onLog,
+  onCrash,
+  bare = false,
+  title = 'Preview',
+}: Props) {
   const frame = useRef<HTMLIFrameElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const [scale, setScale] = useState(1);
@@ -73,31 +88,33 @@ export function Preview({ doc, scenario, run, device, onDevice, onRestart, stale
 
   return (
     <>
-      <div className="studio-preview-bar">
-        <label>
-          Phone{' '}
-          <select
-            value={device.label}
-            onChange={(e) => onDevice(DEVICES.find((d) => d.label === e.target.value) ?? DEVICES[0]!)}
-          >
-            {DEVICES.map((d) => (
-              <option key={d.label}>{d.label}</option>
-            ))}
-          </select>
-        </label>
-        <button type="button" onClick={onRestart} title="Run the screen again from the start">
-          Restart
-        </button>
-        <span className="studio-native" title="What the native app sends">
-          Native:
-          <button type="button" onClick={() => send({ type: 'studio:native', event: 'back' })}>
-            Back
+      {!bare && (
+        <div className="studio-preview-bar">
+          <label>
+            Phone{' '}
+            <select
+              value={device.label}
+              onChange={(e) => onDevice(DEVICES.find((d) => d.label === e.target.value) ?? DEVICES[0]!)}
+            >
+              {DEVICES.map((d) => (
+                <option key={d.label}>{d.label}</option>
+              ))}
+            </select>
+          </label>
+          <button type="button" onClick={onRestart} title="Run the screen again from the start">
+            Restart
           </button>
-          <button type="button" onClick={() => send({ type: 'studio:native', event: 'close' })}>
-            Close
-          </button>
-        </span>
-      </div>
+          <span className="studio-native" title="What the native app sends">
+            Native:
+            <button type="button" onClick={() => send({ type: 'studio:native', event: 'back' })}>
+              Back
+            </button>
+            <button type="button" onClick={() => send({ type: 'studio:native', event: 'close' })}>
+              Close
+            </button>
+          </span>
+        </div>
+      )}
       <div className="studio-phone-box" ref={box}>
         <div
           className="studio-phone"
@@ -105,7 +122,7 @@ export function Preview({ doc, scenario, run, device, onDevice, onRestart, stale
         >
           <iframe
             ref={frame}
-            title="Preview"
+            title={title}
             src="/studio/preview"
             width={device.width}
             height={device.height}

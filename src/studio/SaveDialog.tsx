@@ -1,7 +1,8 @@
-// Save: what changes (a line diff against the file as it was opened), then the server's answer.
-// The server checks the document again and refuses one with errors.
+// Save a draft: what changes (a line diff against the version it builds on), a note for the
+// reviewer, then the server's answer. Borrowers keep the published version until a publisher
+// approves the draft. The studio does not send a document with errors.
 import { useMemo, useState } from 'react';
-import type { SaveResult, StudioApi } from './api';
+import type { DraftInfo, SaveResult, StudioApi } from './api';
 import { Dialog } from './Dialog';
 import { changedLines, lineDiff } from './diff';
 import { DiffView } from './DiffView';
@@ -12,15 +13,16 @@ interface Props {
   id: string;
   before: string;
   after: string;
-  etag: string | null;
+  parentRevisionId: number | null;
   /** The editor's errors: a document with errors is not sent at all. */
   errors: readonly Problem[];
-  onSaved(text: string, etag: string): void;
+  onSaved(text: string, revisionId: number | null, draft: DraftInfo | null): void;
   onClose(): void;
 }
 
-export function SaveDialog({ api, id, before, after, etag, errors, onSaved, onClose }: Props) {
+export function SaveDialog({ api, id, before, after, parentRevisionId, errors, onSaved, onClose }: Props) {
   const rows = useMemo(() => lineDiff(before, after), [before, after]);
+  const [note, setNote] = useState('');
   const [state, setState] = useState<{ busy: boolean; result: SaveResult | null }>({
     busy: false,
     result: null,
@@ -30,24 +32,28 @@ export function SaveDialog({ api, id, before, after, etag, errors, onSaved, onCl
 
   async function save() {
     setState({ busy: true, result: null });
-    const result = await api.save(id, after, etag).catch((error: unknown): SaveResult => ({
+    const result = await api.save(id, after, parentRevisionId, note).catch((error: unknown): SaveResult => ({
       ok: false,
       status: 0,
       message: `Could not reach the server: ${String(error)}`,
       problems: [],
     }));
     setState({ busy: false, result });
-    if (result.ok) onSaved(after, result.etag);
+    if (result.ok) onSaved(after, result.revisionId, result.draft);
   }
 
   return (
-    <Dialog title={`Save screens/${id}.json`} onClose={onClose}>
+    <Dialog title={`Save a draft of screens/${id}.json`} onClose={onClose}>
       <p>
         {changed === 0
           ? 'Nothing changed.'
-          : `${changed} line${changed === 1 ? '' : 's'} changed. Borrowers get this version on their next visit.`}
+          : `${changed} line${changed === 1 ? '' : 's'} changed. Saved as a draft: borrowers keep the published version until a publisher approves it.`}
       </p>
       <DiffView rows={rows} label="Changes" />
+      <label className="studio-note">
+        What changed, for the reviewer
+        <input value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />
+      </label>
       {errors.length > 0 && (
         <div className="studio-alert" role="alert">
           <strong>
@@ -85,7 +91,7 @@ export function SaveDialog({ api, id, before, after, etag, errors, onSaved, onCl
           disabled={state.busy || changed === 0 || errors.length > 0}
           onClick={() => void save()}
         >
-          {state.busy ? 'Saving…' : 'Save'}
+          {state.busy ? 'Saving…' : 'Save draft'}
         </button>
       </div>
     </Dialog>

@@ -1,14 +1,16 @@
 // The screen studio: the screens of the manifest, the document in a schema-aware editor with its
 // problems, and the screen itself in a phone, run against a named scenario, with a log of what it
-// does. Saving goes through the server, which checks again and keeps the version it replaces.
+// does. Saving makes a draft revision on the server (checked again there); borrowers keep the
+// published version until a publisher approves the draft (issue 17).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ScreensManifest } from '../../renderer/types.gen';
-import { loadManifest, loadScenarios, loadScreen, type StudioApi } from './api';
+import type { DraftInfo, StudioApi } from './api';
 import { Editor, type EditorHandle } from './editor/Editor';
 import { HistoryDialog } from './HistoryDialog';
 import { LogPanel } from './LogPanel';
 import { Preview } from './Preview';
 import { ProblemList } from './ProblemList';
+import { PublicationsDialog } from './publishing/PublicationsDialog';
 import { SaveDialog } from './SaveDialog';
 import { ScreenList, screensOf } from './ScreenList';
 import { DEVICES, type LogEntry, type Scenario } from './shared/protocol';
@@ -16,16 +18,27 @@ import { useChecked } from './useChecked';
 
 interface OpenFile {
   id: string;
-  /** The text as it is on the server (what a save replaces). */
+  /** The text as it is on the server: the draft's latest revision, else the live one. */
   saved: string;
-  etag: string | null;
-  /** Changes when the editor must start over with `saved` (opened, restored). */
+  /** The revision a save builds on. */
+  parentRevisionId: number | null;
+  draft: DraftInfo | null;
+  /** What the editor starts with: `saved`, or an earlier revision being restored. */
+  initial: string;
+  /** Changes when the editor must start over with `initial` (opened, restored). */
   key: number;
   scenarios: Scenario[];
   scenarioProblem?: string;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+const STATUS: Record<string, string> = {
+  draft: 'Draft',
+  in_review: 'Draft in review',
+  changes_requested: 'Draft sent back',
+  scheduled: 'Draft scheduled',
+};
 
 /** The app address of a screen with the scenario's parameters, to open the real thing. */
 function appUrl(manifest: ScreensManifest | null, id: string, scenario: Scenario | null): string | null {
@@ -44,7 +57,7 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
   const [device, setDevice] = useState(DEVICES[0]!);
   const [restarts, setRestarts] = useState(0);
   const [log, setLog] = useState<LogEntry[]>([]);
-  const [dialog, setDialog] = useState<'save' | 'history' | null>(null);
+  const [dialog, setDialog] = useState<'save' | 'history' | 'publications' | null>(null);
   const [notice, setNotice] = useState('');
   const editor = useRef<EditorHandle>(null);
 
@@ -58,30 +71,35 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
   const errors = checked.result?.errors ?? 0;
   const warnings = (checked.result?.problems.length ?? 0) - errors;
 
-  const open = useCallback(async (next: string, keepScenario = false) => {
-    setLoadError('');
-    const [loaded, found] = await Promise.all([loadScreen(next), loadScenarios(next)]);
-    if (!loaded) {
-      setLoadError(`Could not load screens/${next}.json`);
-      return;
-    }
-    setFile((prev) => ({
-      id: next,
-      saved: loaded.text,
-      etag: loaded.etag,
-      key: (prev?.key ?? 0) + 1,
-      scenarios: found.scenarios,
-      ...(found.problem ? { scenarioProblem: found.problem } : {}),
-    }));
-    setText(loaded.text);
-    if (!keepScenario) setScenarioIndex(0);
-    window.history.replaceState(null, '', `#${next}`);
-  }, []);
+  const open = useCallback(
+    async (next: string, keepScenario = false) => {
+      setLoadError('');
+      const [loaded, found] = await Promise.all([api.loadScreen(next), api.loadScenarios(next)]);
+      if (!loaded) {
+        setLoadError(`Could not load screen '${next}'`);
+        return;
+      }
+      setFile((prev) => ({
+        id: next,
+        saved: loaded.text,
+        parentRevisionId: loaded.parentRevisionId,
+        draft: loaded.draft,
+        initial: loaded.text,
+        key: (prev?.key ?? 0) + 1,
+        scenarios: found.scenarios,
+        ...(found.problem ? { scenarioProblem: found.problem } : {}),
+      }));
+      setText(loaded.text);
+      if (!keepScenario) setScenarioIndex(0);
+      window.history.replaceState(null, '', `#${next}`);
+    },
+    [api],
+  );
 
   useEffect(() => {
-    void loadManifest().then(setManifest);
+    void api.loadManifest().then(setManifest);
     void open(initialId);
-  }, [open, initialId]);
+  }, [api, open, initialId]);
 
   useEffect(() => setLog([]), [run]);
 
@@ -116,16 +134,31 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
         : `Fix ${plural(errors, 'error')} to see this screen`
       : null;
   const url = appUrl(manifest, id, scenario);
-  const saveBlocked = !api.hasToken
-    ? 'Saving needs the studio token: open the studio from the reference server (/studio)'
-    : null;
+  const saveBlocked = !api.canEdit ? 'Saving drafts needs the editor or publisher role' : null;
+  const draft = file?.draft ?? null;
+  const reviewable =
+    draft !== null &&
+    !dirty &&
+    errors === 0 &&
+    (draft.status === 'draft' || draft.status === 'changes_requested');
+
+  async function requestReview() {
+    if (!file?.draft) return;
+    const result = await api.requestReview(file.draft.id);
+    if (result.ok && result.draft) {
+      setFile({ ...file, draft: result.draft });
+      setNotice('Review requested: a publisher will approve or send it back');
+    } else setNotice(`Not sent for review: ${result.message}`);
+  }
 
   return (
     <div className="studio">
-      <header className="studio-top">
-        <h1>Screen studio</h1>
+      <header className="studio-tools">
         <span className="studio-file">
           screens/{id}.json{dirty ? ' • unsaved changes' : ''}
+        </span>
+        <span className="studio-draft" data-status={draft?.status ?? 'live'}>
+          {draft ? (STATUS[draft.status] ?? draft.status) : 'Published version'}
         </span>
         <span
           className={`studio-status${errors > 0 ? ' studio-status-bad' : ''}`}
@@ -148,6 +181,9 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
         >
           History
         </button>
+        <button type="button" onClick={() => setDialog('publications')}>
+          Publications
+        </button>
         <button
           type="button"
           className="studio-primary"
@@ -155,13 +191,29 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
           title={saveBlocked ?? (dirty ? undefined : 'Nothing to save')}
           onClick={() => setDialog('save')}
         >
-          Save…
+          Save draft…
         </button>
+        {draft && (
+          <button
+            type="button"
+            disabled={!reviewable}
+            title={reviewable ? undefined : 'Save the draft without errors first'}
+            onClick={() => void requestReview()}
+          >
+            Request review
+          </button>
+        )}
+        {draft && <a href={`#/review/${draft.id}`}>Draft page</a>}
       </header>
 
       <ScreenList screens={screens} current={id} dirty={dirty} onOpen={(next) => void open(next)} />
 
       <main className="studio-main">
+        {draft?.status === 'changes_requested' && draft.reviewComment && (
+          <p className="studio-alert studio-review-comment" role="note">
+            Sent back by the reviewer: {draft.reviewComment}
+          </p>
+        )}
         {loadError && (
           <p className="studio-alert" role="alert">
             {loadError}
@@ -171,7 +223,7 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
           <Editor
             ref={editor}
             docKey={`${file.id}:${file.key}`}
-            initialText={file.saved}
+            initialText={file.initial}
             problems={checked.result?.problems ?? []}
             onChange={setText}
           />
@@ -225,13 +277,27 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
           id={file.id}
           before={file.saved}
           after={text}
-          etag={file.etag}
+          parentRevisionId={file.parentRevisionId}
           errors={checked.result?.problems.filter((p) => p.severity === 'error') ?? []}
-          onSaved={(savedText, etag) => {
-            setFile({ ...file, saved: savedText, etag });
-            setNotice(`Saved ${new Date().toLocaleTimeString()}`);
+          onSaved={(savedText, revisionId, savedDraft) => {
+            setFile({
+              ...file,
+              saved: savedText,
+              parentRevisionId: revisionId ?? file.parentRevisionId,
+              draft: savedDraft ?? file.draft,
+            });
+            setNotice(`Draft saved ${new Date().toLocaleTimeString()}`);
             setDialog(null);
           }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'publications' && file && (
+        <PublicationsDialog
+          api={api}
+          kind="screen"
+          name={file.id}
+          onChanged={() => void open(file.id, true)}
           onClose={() => setDialog(null)}
         />
       )}
@@ -240,12 +306,12 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
           api={api}
           id={file.id}
           current={text}
-          etag={file.etag}
           dirty={dirty}
-          onRestored={() => {
+          onRestore={(restored) => {
             setDialog(null);
-            setNotice(`Restored ${new Date().toLocaleTimeString()}`);
-            void open(file.id, true);
+            setFile({ ...file, initial: restored, key: file.key + 1 });
+            setText(restored);
+            setNotice('An earlier version is in the editor: save it as a draft to propose it');
           }}
           onClose={() => setDialog(null)}
         />

@@ -1,22 +1,54 @@
-// The studio's calls to the reference server: documents and scenarios as served to the app, and
-// the token-protected save and history endpoints (src/server/plugins/studio.ts).
+// The studio's calls to the reference server's studio API (/studio/api, docs/api.md "Studio
+// API"): sign-in, documents and their drafts, revisions, review requests and scenarios. The
+// session lives in an HttpOnly cookie; writes carry the session's CSRF token, which the page gets
+// from the API after sign-in (never from the page's HTML).
 import type { ScreensManifest } from '../../renderer/types.gen';
-import {
-  STUDIO_TOKEN_ELEMENT_ID,
-  STUDIO_TOKEN_HEADER,
-  type Scenario,
-  type ScenarioFile,
-} from './shared/protocol';
+import type { Scenario } from './shared/protocol';
+
+const API = '/studio/api';
+
+export interface Account {
+  id: number;
+  username: string;
+  displayName: string;
+  roles: string[];
+}
+
+export interface Session {
+  account: Account;
+  csrfToken: string;
+  expiresAt: string;
+  fourEyes: boolean;
+  timeZone: string;
+}
+
+export interface DraftInfo {
+  id: number;
+  status: string;
+  headRevisionId: number;
+  updatedBy: string;
+  updatedAt: string;
+  reviewComment: string;
+}
 
 export interface Loaded {
+  /** The draft's latest text when there is an open draft, else the live text. */
   text: string;
-  etag: string | null;
+  /** What a save must name as its parent (the draft's head, else the live revision). */
+  parentRevisionId: number | null;
+  draft: DraftInfo | null;
+  liveRevisionId: number | null;
 }
 
 export interface HistoryEntry {
-  version: string;
-  savedAt: string;
+  id: number;
+  author: string;
+  createdAt: string;
+  message: string;
+  source: string;
   size: number;
+  live: boolean;
+  published: boolean;
 }
 
 export interface SaveProblem {
@@ -27,101 +59,173 @@ export interface SaveProblem {
 }
 
 export type SaveResult =
-  | { ok: true; etag: string; kept: string | null }
+  | { ok: true; revisionId: number | null; draft: DraftInfo | null }
   | { ok: false; status: number; message: string; problems: SaveProblem[] };
 
-/** The token the server put in the page; absent when the page did not come from the reference server. */
-export function pageToken(doc: Document = document): string | null {
-  const text = doc.getElementById(STUDIO_TOKEN_ELEMENT_ID)?.textContent;
-  if (!text) return null;
-  try {
-    const token: unknown = JSON.parse(text);
-    return typeof token === 'string' && token ? token : null;
-  } catch {
-    return null;
-  }
+export interface Reply<T> {
+  ok: boolean;
+  status: number;
+  /** The server's one sentence when it refused. */
+  message: string;
+  body: T;
 }
 
-async function getText(url: string): Promise<Loaded | null> {
-  const response = await fetch(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
-  if (!response.ok) return null;
-  return { text: await response.text(), etag: response.headers.get('ETag') };
+async function json(response: Response): Promise<Record<string, unknown>> {
+  return (await response.json().catch(() => ({}))) as Record<string, unknown>;
 }
 
-export async function loadManifest(): Promise<ScreensManifest | null> {
-  const loaded = await getText('/screens/manifest.json');
-  return loaded ? (JSON.parse(loaded.text) as ScreensManifest) : null;
+/** The signed-in session, or null (the sign-in form is shown). */
+export async function currentSession(): Promise<Session | null> {
+  const response = await fetch(`${API}/session`, { cache: 'no-store', credentials: 'same-origin' });
+  return response.ok ? ((await json(response)) as unknown as Session) : null;
 }
 
-export const loadScreen = (id: string) => getText(`/screens/${encodeURIComponent(id)}.json`);
-
-/** The screen's scenarios; none when it has no file or the file is broken (said in `problem`). */
-export async function loadScenarios(id: string): Promise<{ scenarios: Scenario[]; problem?: string }> {
-  const loaded = await getText(`/screens/scenarios/${encodeURIComponent(id)}.json`);
-  if (!loaded) return { scenarios: [] };
-  try {
-    const file = JSON.parse(loaded.text) as ScenarioFile;
-    return { scenarios: Array.isArray(file.scenarios) ? file.scenarios : [] };
-  } catch (error) {
-    return { scenarios: [], problem: `screens/scenarios/${id}.json is not valid JSON: ${String(error)}` };
-  }
+export async function signIn(
+  username: string,
+  password: string,
+): Promise<{ ok: true; session: Session } | { ok: false; message: string }> {
+  const response = await fetch(`${API}/session`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  const body = await json(response);
+  if (response.ok) return { ok: true, session: body as unknown as Session };
+  return { ok: false, message: String(body.message ?? `The server answered ${response.status}`) };
 }
 
-export function studioApi(token: string | null) {
-  const headers = (extra: Record<string, string> = {}) => ({ ...extra, [STUDIO_TOKEN_HEADER]: token ?? '' });
-
-  async function result(response: Response): Promise<SaveResult> {
-    const body = (await response.json().catch(() => ({}))) as {
-      etag?: string;
-      kept?: string | null;
-      message?: string;
-      problems?: SaveProblem[];
-    };
-    if (response.ok) return { ok: true, etag: body.etag ?? '', kept: body.kept ?? null };
-    return {
-      ok: false,
-      status: response.status,
-      message: body.message ?? `The server answered ${response.status}`,
-      problems: body.problems ?? [],
-    };
-  }
+export function studioApi(session: Session) {
+  const write = (method: string, path: string, payload?: unknown) =>
+    fetch(`${API}${path}`, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        'X-CSRF-Token': session.csrfToken,
+        ...(payload === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
+    });
+  const read = async (path: string): Promise<Record<string, unknown> | null> => {
+    const response = await fetch(`${API}${path}`, { cache: 'no-store', credentials: 'same-origin' });
+    return response.ok ? json(response) : null;
+  };
+  const screen = (id: string) => `/documents/screen/${encodeURIComponent(id)}`;
+  const roles = session.account.roles;
 
   return {
-    hasToken: token !== null,
+    session,
+    canEdit: roles.some((r) => r === 'editor' || r === 'publisher'),
+    canPublish: roles.includes('publisher'),
+    canAudit: roles.some((r) => r === 'publisher' || r === 'admin'),
+    isAdmin: roles.includes('admin'),
 
-    async save(id: string, text: string, etag: string | null): Promise<SaveResult> {
-      const response = await fetch(`/dev/studio/screens/${encodeURIComponent(id)}`, {
-        method: 'PUT',
-        headers: headers({ 'Content-Type': 'application/json', ...(etag ? { 'If-Match': etag } : {}) }),
-        body: JSON.stringify({ text }),
-      });
-      return result(response);
+    /** Any call of the studio API: the reply's body, its status and its one-sentence refusal. */
+    async call<T = Record<string, unknown>>(
+      method: string,
+      path: string,
+      payload?: unknown,
+    ): Promise<Reply<T>> {
+      const response = await (
+        method === 'GET'
+          ? fetch(`${API}${path}`, { cache: 'no-store', credentials: 'same-origin' })
+          : write(method, path, payload ?? {})
+      ).catch(() => null);
+      if (!response) return { ok: false, status: 0, message: 'Could not reach the server', body: {} as T };
+      const body = await json(response);
+      return {
+        ok: response.ok,
+        status: response.status,
+        message: response.ok ? '' : String(body.message ?? `The server answered ${response.status}`),
+        body: body as T,
+      };
+    },
+
+    async signOut(): Promise<void> {
+      await write('DELETE', '/session');
+    },
+
+    /** The live manifest (what routes and templates borrowers get). */
+    async loadManifest(): Promise<ScreensManifest | null> {
+      const body = await read('/documents/manifest/manifest');
+      const text = (body?.live as { text?: string } | null)?.text;
+      return text ? (JSON.parse(text) as ScreensManifest) : null;
+    },
+
+    async loadScreen(id: string): Promise<Loaded | null> {
+      const body = await read(screen(id));
+      if (!body) return null;
+      const live = body.live as { id: number; text: string } | null;
+      const draft = body.draft as (DraftInfo & { text: string }) | null;
+      if (!draft && !live) return null;
+      return {
+        text: draft?.text ?? live!.text,
+        parentRevisionId: draft?.headRevisionId ?? live?.id ?? null,
+        draft: draft ? draftInfo(draft) : null,
+        liveRevisionId: live?.id ?? null,
+      };
+    },
+
+    /** The screen's scenarios; none when it has no file, or a broken one (said in `problem`). */
+    async loadScenarios(id: string): Promise<{ scenarios: Scenario[]; problem?: string }> {
+      const body = await read(`/scenarios/${encodeURIComponent(id)}`);
+      return {
+        scenarios: Array.isArray(body?.scenarios) ? (body.scenarios as Scenario[]) : [],
+        ...(typeof body?.problem === 'string' ? { problem: body.problem } : {}),
+      };
+    },
+
+    /** Save = a new revision of the screen's draft; borrowers keep the published version. */
+    async save(
+      id: string,
+      text: string,
+      parentRevisionId: number | null,
+      message: string,
+    ): Promise<SaveResult> {
+      const response = await write('PUT', `${screen(id)}/draft`, { text, parentRevisionId, message });
+      const body = await json(response);
+      if (response.ok)
+        return {
+          ok: true,
+          revisionId: (body.revision as { id: number } | null)?.id ?? null,
+          draft: body.draft ? draftInfo(body.draft as DraftInfo) : null,
+        };
+      return {
+        ok: false,
+        status: response.status,
+        message: String(body.message ?? `The server answered ${response.status}`),
+        problems: (body.problems as SaveProblem[] | undefined) ?? [],
+      };
+    },
+
+    async requestReview(draftId: number): Promise<{ ok: boolean; message: string; draft?: DraftInfo }> {
+      const response = await write('POST', `/drafts/${draftId}/review`, {});
+      const body = await json(response);
+      return response.ok
+        ? { ok: true, message: '', draft: draftInfo(body.draft as DraftInfo) }
+        : { ok: false, message: String(body.message ?? response.status) };
     },
 
     async history(id: string): Promise<HistoryEntry[]> {
-      const response = await fetch(`/dev/studio/history/${encodeURIComponent(id)}`, { headers: headers() });
-      if (!response.ok) return [];
-      return ((await response.json()) as { versions: HistoryEntry[] }).versions;
+      const body = await read(`${screen(id)}/revisions`);
+      return (body?.revisions as HistoryEntry[] | undefined) ?? [];
     },
 
-    async version(id: string, version: string): Promise<string | null> {
-      const response = await fetch(
-        `/dev/studio/history/${encodeURIComponent(id)}/${encodeURIComponent(version)}`,
-        {
-          headers: headers(),
-        },
-      );
-      if (!response.ok) return null;
-      return ((await response.json()) as { text: string }).text;
+    async revisionText(revisionId: number): Promise<string | null> {
+      const body = await read(`/revisions/${revisionId}`);
+      return (body?.revision as { text?: string } | undefined)?.text ?? null;
     },
+  };
+}
 
-    async restore(id: string, version: string, etag: string | null): Promise<SaveResult> {
-      const response = await fetch(
-        `/dev/studio/history/${encodeURIComponent(id)}/${encodeURIComponent(version)}/restore`,
-        { method: 'POST', headers: headers(etag ? { 'If-Match': etag } : {}) },
-      );
-      return result(response);
-    },
+function draftInfo(d: DraftInfo): DraftInfo {
+  return {
+    id: d.id,
+    status: d.status,
+    headRevisionId: d.headRevisionId,
+    updatedBy: d.updatedBy,
+    updatedAt: d.updatedAt,
+    reviewComment: d.reviewComment,
   };
 }
 

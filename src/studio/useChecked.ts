@@ -3,6 +3,11 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ScreenDocument, ScreensManifest } from '../../renderer/types.gen';
 import { checkScreenText, type CheckResult } from '../checker/checkText';
+import { readClientConfig } from '../config/client';
+import { urlPolicyOf } from '../config/origins';
+
+// The page's configuration (its allowedOrigins), as the server's save check reads its own.
+const URLS = typeof document === 'undefined' ? undefined : urlPolicyOf(readClientConfig(document));
 
 export const CHECK_DELAY_MS = 250;
 
@@ -24,7 +29,7 @@ export function useChecked(id: string, text: string | null, manifest: ScreensMan
     const fresh = lastId.current !== id;
     lastId.current = id;
     const run = () => {
-      const result = checkScreenText(text, { id, manifest });
+      const result = checkScreenText(text, { id, manifest, urls: URLS });
       setState((prev) => {
         const json = result.doc ? JSON.stringify(result.doc) : null;
         if (fresh) goodJson.current = '';

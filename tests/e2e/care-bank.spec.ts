@@ -217,4 +217,37 @@ test.describe('bank account', () => {
     await bind;
     await expect.poll(async () => (await bridgeLog(page)).map((c) => c.name)).toContain('endBank');
   });
+
+  test('S2.2-10 a Next retried after a network failure binds one card: the retry sends the same Idempotency-Key', async ({
+    page,
+    request,
+  }) => {
+    const sessionId = freshSession('bank-retry');
+    await open(page, { productId: 'P-1', sessionId });
+    await fields(page).account.fill('5000 1111 2222 3333');
+    await fields(page).branch.fill('0101');
+    // The first bind reaches the server, but its reply is lost on the way back.
+    const keys: (string | undefined)[] = [];
+    let lost = false;
+    await page.route('**/nepenthes/bind-card?*', async (route) => {
+      keys.push(route.request().headers()['idempotency-key']);
+      if (lost) return route.continue();
+      lost = true;
+      await route.fetch();
+      await route.abort('failed');
+    });
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(toasts(page).filter({ hasText: 'Network error, please try again' })).toBeVisible();
+    const replay = page.waitForResponse((r) => new URL(r.url()).pathname === '/nepenthes/bind-card');
+    await page.getByRole('button', { name: 'Next' }).click();
+    expect((await replay).headers()['idempotent-replayed']).toBe('true');
+    await expect.poll(async () => (await bridgeLog(page)).map((c) => c.name)).toContain('endBank');
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[a-f0-9]{32}-\d+$/);
+    expect(keys[1]).toBe(keys[0]);
+    // One card, not two: the borrower's own cards beside the two seeded demo cards.
+    const way = await api(request, '/nepenthes/repayment-way', sessionId, { orderId: 'ORD-174' });
+    const own = (way.data.bankCards as { cardNo: string }[]).filter((c) => c.cardNo === '**** 3333');
+    expect(own).toHaveLength(1);
+  });
 });

@@ -302,6 +302,35 @@ test.describe('complaint flow', () => {
     await expect(page).toHaveURL(/\/complainPageNext\?/);
   });
 
+  test('P-06 S2.3-09 without a sessionId the complaint screens make no call and say to open them from the app', async ({
+    page,
+    watch,
+  }) => {
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/nepenthes/')) calls.push(r.url());
+    });
+    for (const [path, query] of [
+      ['/complaint', { orderId: 'ORD-21' }],
+      ['/complainPageNext', { problemType: '2', problemSonType: '0', orderNo: 'ORD-21' }],
+      ['/complaintList', {}],
+      ['/complainDetails', { problemId: '1' }],
+    ] as const) {
+      await page.goto(url(path, query));
+      await expect(page.getByText('Please open this page from the app')).toBeVisible();
+      // Nothing of the demo borrower's complaints or orders, no form, no spinner.
+      await expect(page.getByText(/PesoQuick|Repayment problem|Too many calls/)).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Send' })).toHaveCount(0);
+      await expect(page.locator('[data-toast="loading"]')).toHaveCount(0);
+    }
+    expect(calls).toEqual([]);
+    expect(watch.pageErrors).toEqual([]);
+    // With the session the app adds, the same page works (the demo borrower's own list).
+    await page.goto(url('/complaintList', { sessionId: 'demo' }));
+    await expect(page.getByRole('tab')).toHaveText(['All', 'Processing', 'Processed']);
+    await expect(page.getByText('Please open this page from the app')).toHaveCount(0);
+  });
+
   test('S2.5-01..03 the list has the server tabs, and an item opens its detail', async ({ page }) => {
     const list = page.waitForRequest((r) => r.url().includes('/nepenthes/problem-list'));
     await page.goto(url('/complaintList', { sessionId: 'demo' }));

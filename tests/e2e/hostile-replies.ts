@@ -1,9 +1,48 @@
 // Hostile replies for the robustness suite, made generically from whatever the real server
 // answers: the family's success envelope is kept (so the screen takes the data as good) and the
 // data is poisoned. Every injected string that could run sets window.__pwned, so the spec can
-// tell whether anything executed.
+// tell whether anything executed. Also: the pages to try (every screen of the manifest), and the
+// replies that once left a page hanging or half-empty (issue 20 §3): `data: null`, data of the
+// wrong shape, and no reply at all.
+import { readFileSync } from 'node:fs';
 
 export type Hostility = 'malformed' | 'huge' | 'transport';
+
+/** What once left a page on "Loading..." or without its amount (robust-sources.spec.ts). */
+export type SourceHostility = 'null' | 'wrong-shape' | 'hang';
+
+interface Manifest {
+  routes: { path: string; screen: string; flag?: string }[];
+  promo?: Record<string, { param?: string; templates: Record<string, string> }>;
+}
+
+const manifest = JSON.parse(
+  readFileSync(new URL('../../screens/manifest.json', import.meta.url), 'utf8'),
+) as Manifest;
+
+/** Parameters every screen might read: demo ids of docs/api.md. */
+export const QUERY = 'orderId=ORD-174-D&productId=P-1&problemId=1&sessionId=ROBUST&deviceId=robust';
+
+/** One address per screen (read now, so new routes are covered): each route's path, each promotion template. */
+export function pages(): { screen: string; url: string }[] {
+  const out = new Map<string, string>();
+  for (const route of manifest.routes)
+    if (!out.has(route.screen)) out.set(route.screen, `${route.path}?${QUERY}`);
+  for (const [page, entry] of Object.entries(manifest.promo ?? {})) {
+    for (const [id, screen] of Object.entries(entry.templates)) {
+      if (!out.has(screen)) out.set(screen, `/promo/#/${page}?${entry.param ?? 'id'}=${id}&${QUERY}`);
+    }
+  }
+  return [...out].map(([screen, url]) => ({ screen, url }));
+}
+
+/** The sources of a screen the page waits for (not `optional`), as its document declares them. */
+export function requiredSources(screen: string): { path: string; loads?: string }[] {
+  const doc = JSON.parse(readFileSync(new URL(`../../screens/${screen}.json`, import.meta.url), 'utf8')) as {
+    sources?: { path: string; loads?: string; optional?: boolean }[];
+  };
+  return (doc.sources ?? []).filter((s) => s.optional !== true);
+}
 
 /** API families of docs/api.md by path. `/service` alone is a page; only `/service/...` is API. */
 export const API_PATH = /^\/(nepenthes|v3|ndustan|service|gopia|api\/v2\/youmi)\//;
@@ -145,4 +184,24 @@ export function transportReply(kind: Exclude<Transport, 'hang'>): {
     case 'array':
       return { status: 200, contentType: 'application/json', body: '[{"code":0,"success":true}]' };
   }
+}
+
+/**
+ * The same data with every value of another type: texts become objects, numbers lists, objects
+ * text, lists objects; a list of records becomes a record. What a server out of step with the
+ * screen could send: every field the page needs is there by name, none of the type it needs.
+ */
+export function retyped(data: unknown): Json {
+  const swap = (value: unknown, depth: number): Json => {
+    if (Array.isArray(value)) return depth === 0 ? { items: value.map((v) => swap(v, 1)) } : {};
+    if (value !== null && typeof value === 'object')
+      return depth === 0
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, swap(v, depth + 1)]))
+        : 'object';
+    if (typeof value === 'string') return { text: value };
+    if (typeof value === 'number') return [value];
+    if (typeof value === 'boolean') return String(value);
+    return [];
+  };
+  return swap(data ?? {}, 0);
 }

@@ -129,15 +129,14 @@ test.describe('loan confirm (v3)', () => {
     expect(queryOf(page.url())).toMatchObject({ productId: 'P-2' });
   });
 
-  test('S2.18-11 D-15 agreement modal (popAgreementUrl set): the iframe, Agree closes it', async ({
+  test('S2.18-11 D-15 agreement modal (popAgreementUrl set): the agreement, Agree closes it', async ({
     page,
   }) => {
     await page.goto(url('/loan/confirm', { productId: 'P-1' }));
-    const modal = dialog(page).filter({ has: page.locator('iframe') });
+    // Our own /agreement page is drawn in place rather than framed (issue 16 item 16).
+    const modal = dialog(page).filter({ hasText: 'Loan Agreement' });
     await expect(modal).toBeVisible();
-    const frame = modal.locator('iframe');
-    await expect(frame).toHaveAttribute('src', '/agreement?id=AG-LOAN&productId=P-1');
-    await expect(frame).toHaveAttribute('sandbox', /.*/);
+    await expect(modal.getByRole('heading', { name: 'Loan terms and conditions' })).toBeVisible();
     await page.locator('.modal-backdrop').click({ position: { x: 5, y: 5 } });
     await expect(modal).toBeVisible();
     await modal.getByRole('button', { name: 'Agree', exact: true }).click();
@@ -335,10 +334,13 @@ test.describe('loan confirm, obfuscated-endpoint variant', () => {
     page,
   }) => {
     await page.goto(url('/loan/confirm-v', { productId: 'P-1' }));
-    await dialog(page).filter({ hasText: 'New customers' }).getByRole('button', { name: 'Close' }).click();
-    const agreement = dialog(page).filter({ has: page.locator('iframe') });
-    await expect(agreement.locator('iframe')).toHaveAttribute('src', '/agreement?id=AG-LOAN&productId=P-1');
+    // One popup at a time (issue 16 item 6): the agreement first, the promotion once it is answered.
+    // Our own /agreement page drawn in place, not framed (issue 16 item 16).
+    const agreement = dialog(page).filter({ hasText: 'Loan Agreement' });
+    await expect(agreement.getByRole('heading', { name: 'Loan terms and conditions' })).toBeVisible();
+    await expect(dialog(page)).toHaveCount(1);
     await agreement.getByRole('button', { name: 'Agree', exact: true }).click();
+    await dialog(page).filter({ hasText: 'New customers' }).getByRole('button', { name: 'Close' }).click();
     await expect(dialog(page)).toHaveCount(0);
     await iosBack(page);
     const retention = dialog(page).filter({ hasText: 'Are you sure you want to leave?' });

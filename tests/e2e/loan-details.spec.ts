@@ -223,7 +223,7 @@ test.describe('loan details recommendations', () => {
     expect((await define).postDataJSON()).toEqual({ productId: 'P-2', moduleId: 31, position: 0 });
     await expect
       .poll(() => bridgeLog(page))
-      .toContainEqual({ name: 'openPage', payload: { url: 'lender://product/detail?productId=P-2' } });
+      .toContainEqual({ name: 'openPage', payload: { url: 'pesoquick://product/detail?productId=P-2' } });
     expect(new URL(page.url()).pathname).toBe('/loan/details');
   });
 
@@ -476,8 +476,9 @@ test.describe('loan details hostile data', () => {
     await expect(page.locator('b, i, script:not([src]):not([type])')).toHaveCount(0);
     const tips = dialog(page).filter({ hasText: 'Kind tips' });
     await expect(tips.getByText('<a href="javascript:alert(6)">tip</a>')).toBeVisible();
-    await dialog(page).getByRole('button', { name: 'Close' }).click();
+    // One popup at a time (issue 16 item 6): Kind tips first, then the card popup.
     await tips.getByRole('button', { name: 'Confirm' }).click();
+    await dialog(page).getByRole('button', { name: 'Close' }).click();
     await expect(page.getByText('<i>Peso</i>')).toBeVisible();
     await expect(page.locator('img[src^="javascript"]')).toHaveCount(0);
 
@@ -515,16 +516,15 @@ test.describe('loan details hostile data', () => {
     expect(dialogs).toEqual([]);
   });
 
-  test('D-31 a javascript: define target goes to the native app as data, never to the location', async ({
+  test('D-31 issue 20 §4: a javascript: define target is refused with a toast, never to the location nor to the native app', async ({
     page,
   }) => {
     const dialogs = watchDialogs(page);
     await reply(page, '/gopia/goya/define', { code: '00', message: 'success', data: 'javascript:alert(1)' });
     await page.goto(details('ORD-110', 'P-2'));
     await recommendations(page).filter({ hasText: 'PesoQuick' }).click();
-    await expect
-      .poll(() => bridgeLog(page))
-      .toEqual([{ name: 'openPage', payload: { url: 'javascript:alert(1)' } }]);
+    await expect(toasts(page).filter({ hasText: 'This link cannot be opened' })).toBeVisible();
+    expect(await bridgeLog(page)).toEqual([]);
     expect(new URL(page.url()).pathname).toBe('/loan/details');
     expect(dialogs).toEqual([]);
   });

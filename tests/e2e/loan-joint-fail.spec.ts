@@ -74,7 +74,7 @@ test.describe('joint-login failure', () => {
     expect((await define).postDataJSON()).toEqual({ productId: 'P-2', id: 18 });
     await expect
       .poll(() => bridgeLog(page))
-      .toEqual([{ name: 'openPage', payload: { url: 'lender://product/detail?productId=P-2' } }]);
+      .toEqual([{ name: 'openPage', payload: { url: 'pesoquick://product/detail?productId=P-2' } }]);
     expect(new URL(page.url()).pathname).toBe('/joint-fail');
   });
 
@@ -94,7 +94,7 @@ test.describe('joint-login failure', () => {
     await expect(products(page)).toHaveCount(0);
   });
 
-  test('D-31 D-32 rulings 11 12: HTML shown as text; a javascript: result goes to the native app as data only', async ({
+  test('D-31 D-32 rulings 11 12 issue 20 §4: HTML shown as text; a javascript: result is refused, neither followed nor handed to the native app', async ({
     page,
     watch,
   }) => {
@@ -122,9 +122,8 @@ test.describe('joint-login failure', () => {
     await expect(page.getByText('<i>tag</i>')).toBeVisible();
     await expect(page.locator('#pwn, b, i, img[src="x"], img[src^="javascript"]')).toHaveCount(0);
     await product(page, '<b>Peso</b>').click();
-    await expect
-      .poll(() => bridgeLog(page))
-      .toEqual([{ name: 'openPage', payload: { url: 'javascript:alert(3)' } }]);
+    await expect(toasts(page).filter({ hasText: 'This link cannot be opened' })).toBeVisible();
+    expect(await bridgeLog(page)).toEqual([]);
     expect(new URL(page.url()).pathname).toBe('/joint-fail');
     expect(dialogs).toEqual([]);
     expect(watch.pageErrors).toEqual([]);

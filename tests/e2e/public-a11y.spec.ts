@@ -39,10 +39,10 @@ test.describe('public pages: axe-core finds no serious or critical violation', (
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  test('official site, Loan terms tab with its embedded page', async ({ page }) => {
+  test('official site, Loan terms tab with its page in place', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('tab', { name: 'Loan terms and conditions' }).click();
-    await page.frameLocator('iframe').getByRole('heading', { name: 'Loan terms and conditions' }).waitFor();
+    await page.getByRole('tabpanel').getByRole('heading', { name: 'Loan terms and conditions' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

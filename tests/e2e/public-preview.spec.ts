@@ -65,6 +65,23 @@ test.describe('developer preview (S2.12)', () => {
     for (const label of Object.values(LABELS)) await expect(page.getByLabel(label)).toBeEditable();
   });
 
+  test('P-06 S2.3-09 the demo works from the preview: it always sends a session, so the complaint page loads', async ({
+    page,
+  }) => {
+    await page.goto('/testPreview');
+    await expect(page.getByLabel('Session id')).toHaveValue('preview');
+    await page.getByRole('button', { name: 'Customer complaint', exact: true }).click();
+    await expect(page).toHaveURL(
+      (u) => u.pathname === '/complaint' && u.searchParams.get('sessionId') === 'preview',
+    );
+    // Loaded as the native app would open it (the route change itself is issue 16 item 1's concern).
+    const init = page.waitForRequest((r) => new URL(r.url()).pathname === '/nepenthes/problem-init');
+    await page.reload();
+    expect(new URL((await init).url()).searchParams.get('sessionId')).toBe('preview');
+    await expect(page.getByText('My complaints')).toBeVisible();
+    await expect(page.getByText('Please open this page from the app')).toHaveCount(0);
+  });
+
   test('the page query (from the native wrapper) fills the fields', async ({ page }) => {
     await page.goto('/testPreview?sessionId=FROM-APP&orderId=ORD-170');
     await expect(page.getByLabel('Session id')).toHaveValue('FROM-APP');

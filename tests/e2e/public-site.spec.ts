@@ -5,7 +5,6 @@ import { test, expect, toasts } from './support';
 
 const LENDER = 'PesoQuick Lending Corporation';
 const ADDRESS = '12F Ayala Tower, 6750 Ayala Avenue, Makati City, Metro Manila, Philippines';
-const POLICY_URL = 'https://pesoquick.example/privacy';
 
 /** Requests the page makes to the server's APIs (not pages, documents or assets). */
 function apiRequests(page: Page): string[] {
@@ -57,30 +56,24 @@ test.describe('official site (S2.9)', () => {
     expect(sent).toEqual([]);
   });
 
-  test('S2.9-03/D-33: the Privacy tab embeds the configured policy page, sandboxed', async ({ page }) => {
-    // The configured address is the lender's public site, which the test network cannot reach.
-    await page.route(`${POLICY_URL}*`, (route) =>
-      route.fulfill({
-        contentType: 'text/html',
-        body: '<!doctype html><html lang="en"><title>Policy</title><h1>External privacy policy</h1></html>',
-      }),
-    );
+  test('S2.9-03/D-33: the Privacy tab shows the configured policy page: by default our own /privacy, in place', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.getByRole('tab', { name: 'Privacy Policy' }).click();
-    const frame = page.locator('iframe[title="Privacy Policy"]');
-    await expect(frame).toHaveAttribute('src', POLICY_URL);
-    await expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin');
-    await expect(page.frameLocator('iframe[title="Privacy Policy"]').getByRole('heading')).toHaveText(
-      'External privacy policy',
-    );
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.getByRole('heading', { name: '1. Lender information' })).toBeVisible();
+    // Our own pages are drawn in place, never framed (issue 16 items 15 and 16).
+    await expect(page.locator('iframe')).toHaveCount(0);
   });
 
-  test('S2.9-04: the Loan tab embeds the loan agreement page', async ({ page }) => {
+  test('S2.9-04: the Loan tab shows the loan agreement page in place', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('tab', { name: 'Loan terms and conditions' }).click();
-    const frame = page.frameLocator('iframe[title="Loan terms and conditions"]');
-    await expect(frame.getByRole('heading', { name: 'Loan terms and conditions' })).toBeVisible();
-    await expect(frame.getByText(LENDER).first()).toBeVisible();
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.getByRole('heading', { name: 'Loan terms and conditions' })).toBeVisible();
+    await expect(panel.getByText(LENDER).first()).toBeVisible();
+    await expect(page.locator('iframe')).toHaveCount(0);
   });
 });
 

@@ -1,10 +1,12 @@
 // Extension (delay) repayment (/repay/delay, spec §2.17) against the reference server's demo orders.
 import { test, expect, cspViolations, toasts } from './support';
-import { doubleTap, record, url } from './repay-helpers';
+import { doubleTap, record, url, freshRepaySession } from './repay-helpers';
 
 const ORD_174_D = { orderId: 'ORD-174-D', productId: 'P-1' };
 
 test.describe('extension repayment', () => {
+  test.beforeEach(() => freshRepaySession());
+
   test('S2.17-01 S2.17-02 S2.17-03 D-37 delay title, amount, next payment date and the Plan list', async ({
     page,
     watch,
@@ -102,6 +104,9 @@ test.describe('extension repayment', () => {
   }) => {
     await page.goto(url('/repay/delay', { orderId: 'ORD-174', productId: 'P-2' }));
     await expect(toasts(page).filter({ hasText: 'This order cannot be extended' })).toBeVisible();
-    await expect(page.getByText('Repayment information is not available')).toBeVisible();
+    // The page says what it could not load, with the message, and offers Try again (issue 20 §3).
+    const failed = page.getByRole('alert').filter({ hasText: 'We could not load your extension details.' });
+    await expect(failed).toContainText('This order cannot be extended');
+    await expect(failed.getByRole('button', { name: 'Try again' })).toBeVisible();
   });
 });

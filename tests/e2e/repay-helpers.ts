@@ -4,6 +4,17 @@ import type { Page, Request } from '@playwright/test';
 /** The common parameters the native wrapper passes; they must never reach the payment provider (D-34). */
 export const SESSION = { sessionId: 'E2E-REPAY', deviceId: 'dev-repay', appVersion: '1.0.0' };
 
+let borrowers = 0;
+
+/**
+ * A borrower of its own for the next test: an order takes one repayment at a time and never more
+ * than is due (issue 20), so tests that each pay ORD-174 cannot share one session.
+ */
+export function freshRepaySession(): void {
+  borrowers += 1;
+  SESSION.sessionId = `E2E-REPAY-${process.pid}-${Date.now()}-${borrowers}`;
+}
+
 export function url(path: string, query: Record<string, string> = {}): string {
   return `${path}?${new URLSearchParams({ ...query, ...SESSION }).toString()}`;
 }

@@ -1,10 +1,12 @@
 // Instalment repayment (/repay, spec §2.16) against the reference server's demo orders.
 import { test, expect, cspViolations, toasts } from './support';
-import { doubleTap, record, url } from './repay-helpers';
+import { doubleTap, record, url, freshRepaySession } from './repay-helpers';
 
 const ORD_174 = { orderId: 'ORD-174', productId: 'P-2' };
 
 test.describe('instalment repayment', () => {
+  test.beforeEach(() => freshRepaySession());
+
   test('S2.16-01 S2.16-02 S2.16-03 header, then the detail list folded to 2 rows with more / hide', async ({
     page,
     watch,
@@ -154,7 +156,9 @@ test.describe('instalment repayment', () => {
   }) => {
     await page.goto(url('/repay', { orderId: 'ORD-200', productId: 'P-1' }));
     await expect(toasts(page).filter({ hasText: 'This order has nothing to repay' })).toBeVisible();
-    await expect(page.getByText('Repayment information is not available')).toBeVisible();
+    const failed = page.getByRole('alert').filter({ hasText: 'We could not load your repayment details.' });
+    await expect(failed).toContainText('This order has nothing to repay');
+    await expect(failed.getByRole('button', { name: 'Try again' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Payment Method' })).toHaveCount(0);
   });
 

@@ -2,7 +2,7 @@
 // reference server; the verification code is read from its development endpoint.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, cspViolations, toasts } from './support';
-import { SESSION, doubleTap, formBody, record, url } from './repay-helpers';
+import { SESSION, doubleTap, formBody, record, url, freshRepaySession } from './repay-helpers';
 
 interface Card {
   id: number;
@@ -37,6 +37,8 @@ async function frozenClock(page: Page): Promise<void> {
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Verification code' });
 
 test.describe('legacy card repayment', () => {
+  test.beforeEach(() => freshRepaySession());
+
   test('SL-01 SL-02 SL-03 D-41 the cards are listed, none chosen; Pay without a card asks for one', async ({
     page,
     watch,
@@ -131,49 +133,64 @@ test.describe('legacy card repayment', () => {
     expect(((await done.json()) as { data: { status: string } }).data.status).toBe('confirmed');
   });
 
-  test('SL-08 Cancel resets the timer; paying again starts afresh; Resend after the countdown', async ({
+  test('SL-08 Cancel resets the timer; paying again asks for a new code for the same repayment; Resend after the countdown', async ({
     page,
   }) => {
     await frozenClock(page);
     const ways = record(page, '/nepenthes/repayment-way');
     const commits = record(page, '/nepenthes/repayment-commit');
+    const records: number[] = [];
+    page.on('response', async (r) => {
+      if (new URL(r.url()).pathname !== '/nepenthes/repayment-commit') return;
+      const body = (await r.json().catch(() => null)) as { data?: { repayRecordId?: number } } | null;
+      if (body?.data?.repayRecordId) records.push(body.data.repayRecordId);
+    });
+    // The server takes a repeat of one token sooner than RESEND_AFTER_MS (5 s, real time, which the
+    // page's frozen clock does not move) for the same submit twice; the page's own waits are 60 s.
+    let sentAt = 0;
+    const serverWait = () => page.waitForTimeout(Math.max(0, 5_500 - (Date.now() - sentAt)));
     const way = await open(page, { orderId: 'ORD-180', productId: 'P-4' });
     await page.getByRole('radio', { name: new RegExp(way.bankCards[0]!.bankName) }).click();
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    sentAt = Date.now();
     const step = dialog(page);
     await expect(step.getByRole('button', { name: '60s' })).toBeVisible();
     await page.clock.runFor(20_000);
     await expect(step.getByRole('button', { name: '40s' })).toBeVisible();
     await step.getByRole('textbox', { name: 'Verification code' }).fill('123');
 
-    // A fresh pay way, so the next Pay is a new submission rather than a resubmission (800005).
-    const fresh = page.waitForResponse((r) => r.url().includes('/nepenthes/repayment-way'));
+    // Cancel keeps the repayment that awaits its code (issue 20: one per order), so no new pay way.
     await step.getByRole('button', { name: 'Cancel' }).click();
     await expect(step).toHaveCount(0);
-    await fresh;
-    expect(ways).toHaveLength(2);
+    expect(ways).toHaveLength(1);
     // Nothing ticks any more (a short jump: the host's 60 s request timeout stays out of it).
     await page.clock.runFor(5_000);
     await expect(toasts(page)).toHaveCount(0);
 
+    await serverWait();
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    sentAt = Date.now();
     await expect(step.getByRole('button', { name: '60s' })).toBeVisible();
     await expect(step.getByRole('textbox', { name: 'Verification code' })).toHaveValue('');
     expect(commits).toHaveLength(2);
-    expect(formBody(commits[1]!).repayToken).not.toBe(formBody(commits[0]!).repayToken);
+    expect(formBody(commits[1]!).repayToken).toBe(formBody(commits[0]!).repayToken);
+    await expect.poll(() => records).toHaveLength(2);
+    expect(records[1]).toBe(records[0]);
 
     // While counting, Resend does nothing; at 0 it sends a new code.
     await page.clock.runFor(30_000);
     // aria-disabled while counting: force the tap through, as a thumb would.
     await step.getByRole('button', { name: '30s' }).click({ force: true });
     await page.waitForTimeout(300);
-    expect(ways).toHaveLength(2);
+    expect(ways).toHaveLength(1);
     expect(commits).toHaveLength(2);
     await page.clock.runFor(30_000);
+    await serverWait();
     await step.getByRole('button', { name: 'Resend' }).click();
     await expect(step.getByRole('button', { name: '60s' })).toBeVisible();
     expect(commits).toHaveLength(3);
     expect(formBody(commits[2]!).sendMsg).toBe('1');
+    await expect.poll(() => records).toEqual([records[0], records[0], records[0]]);
   });
 
   test('SL-09 800005: a payment already submitted elsewhere says do not submit the payment twice', async ({
@@ -203,7 +220,9 @@ test.describe('legacy card repayment', () => {
   test('SL-09 D-42 other codes show the server message', async ({ page }) => {
     await page.goto(url('/repay/choose', { orderId: 'ORD-200', productId: 'P-1' }));
     await expect(toasts(page).filter({ hasText: '该订单无需还款' })).toBeVisible();
-    await expect(page.getByText('Repayment information is not available')).toBeVisible();
+    const failed = page.getByRole('alert').filter({ hasText: 'We could not load your repayment options.' });
+    await expect(failed).toContainText('该订单无需还款');
+    await expect(failed.getByRole('button', { name: 'Try again' })).toBeVisible();
   });
 
   test('SL-09 ruling 2 a network failure on Pay says error; Pay works again', async ({ page }) => {

@@ -5,7 +5,6 @@
 // (2) 10 000-item lists; (3) transport failures: no answer (timeout, page.clock), 500, invalid
 // JSON, HTML, null, an array. Each time the page shows the shell and some text, answers and
 // takes a tap, runs nothing that came with the data, and every pending call settles.
-import { readFileSync } from 'node:fs';
 import type { Page, Route } from '@playwright/test';
 import {
   API_PATH,
@@ -13,36 +12,12 @@ import {
   familyOf,
   huge,
   malformed,
+  pages,
   successEnvelope,
   transportReply,
   type Hostility,
 } from './hostile-replies';
 import { test, expect, bridgeLog, cspViolations } from './support';
-
-interface Manifest {
-  routes: { path: string; screen: string; flag?: string }[];
-  promo?: Record<string, { param?: string; templates: Record<string, string> }>;
-}
-
-const manifest = JSON.parse(
-  readFileSync(new URL('../../screens/manifest.json', import.meta.url), 'utf8'),
-) as Manifest;
-
-/** Parameters every screen might read: demo ids of docs/api.md. */
-const QUERY = 'orderId=ORD-174-D&productId=P-1&problemId=1&sessionId=ROBUST&deviceId=robust';
-
-/** One address per screen: each route's path, and each promotion template. */
-function pages(): { screen: string; url: string }[] {
-  const out = new Map<string, string>();
-  for (const route of manifest.routes)
-    if (!out.has(route.screen)) out.set(route.screen, `${route.path}?${QUERY}`);
-  for (const [page, entry] of Object.entries(manifest.promo ?? {})) {
-    for (const [id, screen] of Object.entries(entry.templates)) {
-      if (!out.has(screen)) out.set(screen, `/promo/#/${page}?${entry.param ?? 'id'}=${id}&${QUERY}`);
-    }
-  }
-  return [...out].map(([screen, url]) => ({ screen, url }));
-}
 
 interface Watch {
   calls: number;

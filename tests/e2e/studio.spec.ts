@@ -1,10 +1,11 @@
-// The screen studio (issue 9), end to end in Chromium against the real server. The server works on
-// its own copy of screens/ (scripts/e2e-server.ts), so the save test never changes the repository.
+// The screen studio (issues 9 and 17), end to end in Chromium against the real server (the studio
+// specs' own, STUDIO_BASE_URL): sign-in, editing with the live preview, drafts that borrowers never
+// get until a publisher approves them, and the history. The full review screens are tested with them.
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import { cspViolations, expect, test } from './support';
+import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO, STUDIO_BASE_URL, cspViolations, expect, test } from './support';
 
-test.use({ viewport: { width: 1280, height: 800 } });
+test.use({ viewport: { width: 1280, height: 800 }, baseURL: STUDIO_BASE_URL });
 
 const SOURCE = readFileSync(new URL('../../screens/loan-details.json', import.meta.url), 'utf8');
 /** 1-based line of the first line containing `text` in screens/loan-details.json. */
@@ -14,8 +15,16 @@ const phone = (page: Page) => page.frameLocator('iframe[title="Preview"]');
 const problems = (page: Page) => page.getByRole('list', { name: 'Problems' });
 const actionsLog = (page: Page) => page.getByRole('list', { name: 'Actions log' });
 
+async function signIn(page: Page, who: { username: string; password: string } = DEMO.editor): Promise<void> {
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Account').fill(who.username);
+  await form.getByLabel('Password').fill(who.password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+}
+
 async function openStudio(page: Page, scenario: string): Promise<void> {
   await page.goto('/studio#loan-details');
+  await signIn(page);
   await expect(page.locator('.cm-content')).toContainText('"loan-details"');
   await page.getByLabel('Scenario').selectOption({ label: scenario });
   await expect(phone(page).locator('main.screen[data-screen="loan-details"]')).toBeVisible();
@@ -75,24 +84,39 @@ test.describe('screen studio', () => {
     );
     await expect(phone(page).getByText('Loan approved')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Save…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Save screens/loan-details.json' });
+    await page.getByRole('button', { name: 'Save draft…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save a draft of screens/loan-details.json' });
     await expect(dialog.getByRole('alert')).toContainText('Cannot save: the document has');
-    await expect(dialog.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Save draft', exact: true })).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-    // The server refuses it too, whoever sends it.
-    const token = JSON.parse((await page.locator('#studio-token').textContent()) ?? '""') as string;
+    // The server takes it as a draft (work is never lost) but refuses to send it for review.
+    const { csrfToken } = (await (await page.request.get('/studio/api/session')).json()) as {
+      csrfToken: string;
+    };
+    const live = (await (await page.request.get('/studio/api/documents/screen/loan-details')).json()) as {
+      live: { id: number };
+    };
     const broken = SOURCE.replace('"id": "withdraw"', '"id": "withdrawal"');
-    const reply = await page.request.put('/dev/studio/screens/loan-details', {
-      headers: { 'x-studio-token': token },
-      data: { text: broken },
+    const headers = { 'x-csrf-token': csrfToken };
+    const saved = await page.request.put('/studio/api/documents/screen/loan-details/draft', {
+      headers,
+      data: { text: broken, parentRevisionId: live.live.id },
     });
-    expect(reply.status()).toBe(400);
-    const body = (await reply.json()) as { problems: { line: number; message: string }[] };
+    expect(saved.status()).toBe(200);
+    const draft = (await saved.json()) as { draft: { id: number }; errors: number };
+    expect(draft.errors).toBe(1);
+    const review = await page.request.post(`/studio/api/drafts/${draft.draft.id}/review`, {
+      headers,
+      data: {},
+    });
+    expect(review.status()).toBe(422);
+    const body = (await review.json()) as { problems: { line: number; message: string }[] };
     expect(body.problems[0]).toMatchObject({
       line,
       message: expect.stringContaining("no modal 'withdrawal'"),
     });
+    await page.request.post(`/studio/api/drafts/${draft.draft.id}/discard`, { headers, data: {} });
     const served = await page.request.get('/screens/loan-details.json');
     expect(await served.text()).toBe(SOURCE);
   });
@@ -125,20 +149,25 @@ test.describe('screen studio', () => {
     await expect(page.locator('iframe[title="Preview"]')).toHaveAttribute('width', '414');
   });
 
-  test('save shows the diff, borrowers get the change on their next load, and history restores the old version', async ({
+  test('save makes a draft borrowers do not get; after review a publisher approves it; history puts the old version back', async ({
     page,
     browser,
   }) => {
+    // Two people, four borrower visits and the history: more steps than one test's usual minute.
+    test.slow();
     await openStudio(page, '174 Due today with rollover (isDelay 1)');
+    await expect(page.locator('.studio-draft')).toHaveText('Published version');
     await replaceInEditor(page, 'Rollover Repayment', 'Extend my loan');
-    await page.getByRole('button', { name: 'Save…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Save screens/loan-details.json' });
+    await page.getByRole('button', { name: 'Save draft…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save a draft of screens/loan-details.json' });
     const changes = dialog.getByRole('table', { name: 'Changes' });
     await expect(changes.locator('.studio-diff-del')).toContainText('"label": "Rollover Repayment"');
     await expect(changes.locator('.studio-diff-add')).toContainText('"label": "Extend my loan"');
-    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.getByLabel('What changed, for the reviewer').fill('Friendlier rollover label');
+    await dialog.getByRole('button', { name: 'Save draft', exact: true }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText(/^Saved /)).toBeVisible();
+    await expect(page.getByText(/^Draft saved /)).toBeVisible();
+    await expect(page.locator('.studio-draft')).toHaveText('Draft');
 
     const borrowerSees = async (label: string) => {
       const context = await browser.newContext();
@@ -147,19 +176,83 @@ test.describe('screen studio', () => {
       await expect(app.getByRole('button', { name: label })).toBeVisible();
       await context.close();
     };
+    // A draft is never served to borrowers.
+    await borrowerSees('Rollover Repayment');
+
+    await page.getByRole('button', { name: 'Request review' }).click();
+    await expect(page.locator('.studio-draft')).toHaveText('Draft in review');
+
+    // A publisher (another person: four eyes) approves it through the API the review screen uses.
+    const publisher = await signedIn(DEMO.publisher);
+    const drafts = (await (await publisher.get('/studio/api/drafts?status=in_review')).json()) as {
+      drafts: { id: number; name: string; headRevisionId: number; authors: string[] }[];
+    };
+    const mine = drafts.drafts.find((d) => d.name === 'loan-details')!;
+    expect(mine.authors).toEqual(['editor']);
+    const approved = await publisher.post(`/studio/api/drafts/${mine.id}/approve`, {
+      headers: publisher.csrf,
+      data: { revisionId: mine.headRevisionId },
+    });
+    expect(approved.status()).toBe(200);
     await borrowerSees('Extend my loan');
 
+    // History: every revision, the live one marked; an earlier one goes back into the editor.
+    await page.reload();
+    await expect(page.locator('.studio-draft')).toHaveText('Published version');
+    await page.getByLabel('Scenario').selectOption({ label: '174 Due today with rollover (isDelay 1)' });
+    await expect(phone(page).getByRole('button', { name: 'Extend my loan' })).toBeVisible();
     await page.getByRole('button', { name: 'History' }).click();
     const history = page.getByRole('dialog', { name: 'History of screens/loan-details.json' });
     const versions = history.getByRole('list', { name: 'Versions' }).getByRole('listitem');
-    await expect(versions).toHaveCount(1);
-    await versions.first().getByRole('button', { name: 'Compare' }).click();
+    await expect(versions.first()).toContainText('by editor (live): Friendlier rollover label');
+    // Every revision stays, a discarded draft's too; the release's is the oldest.
+    const released = versions.last();
+    await expect(released).toContainText(
+      'by baseline (published before): screens/loan-details.json of this release',
+    );
+    await released.getByRole('button', { name: 'Compare' }).click();
     await expect(history.locator('.studio-diff-add')).toContainText('"label": "Rollover Repayment"');
-    await versions.first().getByRole('button', { name: 'Restore' }).click();
+    await released.getByRole('button', { name: 'Restore' }).click();
     await expect(history).toBeHidden();
-    await expect(page.getByText(/^Restored /)).toBeVisible();
     await expect(phone(page).getByRole('button', { name: 'Rollover Repayment' })).toBeVisible();
+    await expect(page.locator('.studio-file')).toContainText('unsaved changes');
+
+    // The publisher's rollback puts the published baseline back at once, as a new publication.
+    const baseline = (
+      (await (await publisher.get('/studio/api/documents/screen/loan-details/revisions')).json()) as {
+        revisions: { id: number; source: string }[];
+      }
+    ).revisions.find((r) => r.source === 'baseline')!;
+    const rolledBack = await publisher.post('/studio/api/documents/screen/loan-details/rollback', {
+      headers: publisher.csrf,
+      data: { revisionId: baseline.id },
+    });
+    expect(rolledBack.status()).toBe(200);
     await borrowerSees('Rollover Repayment');
     expect(await (await page.request.get('/screens/loan-details.json')).text()).toBe(SOURCE);
+    await publisher.dispose();
+  });
+
+  test('sign-in: a wrong password is refused with a message; sign-out returns to the form', async ({
+    page,
+  }) => {
+    await page.goto('/studio');
+    await signIn(page, { username: 'editor', password: 'not the password' });
+    await expect(page.getByRole('alert')).toHaveText('Wrong account name or password');
+    await signIn(page);
+    await expect(page.locator('.studio-account')).toHaveText('Demo editor (editor)');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
   });
 });
+
+/** An API client signed in as `who`, with the CSRF header its writes need. */
+async function signedIn(who: { username: string; password: string }) {
+  const context: APIRequestContext = await playwrightRequest.newContext({ baseURL: STUDIO_BASE_URL });
+  const response = await context.post('/studio/api/session', { data: who });
+  expect(response.status()).toBe(200);
+  const { csrfToken } = (await response.json()) as { csrfToken: string };
+  return Object.assign(context, { csrf: { 'x-csrf-token': csrfToken } });
+}

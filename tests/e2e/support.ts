@@ -46,3 +46,15 @@ export async function bridgeLog(page: Page): Promise<BridgeCall[]> {
 export function toasts(page: Page) {
   return page.locator('[data-toast="message"]');
 }
+
+/**
+ * The studio specs' own server (playwright.config.ts): they publish screens, which must not change
+ * what the borrower specs running beside them see.
+ */
+export const STUDIO_BASE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8790) + 1}`;
+
+/** The demo accounts `npm start` prints (src/server/accounts/demo.ts). */
+export const DEMO = {
+  editor: { username: 'editor', password: 'demo-editor-password' },
+  publisher: { username: 'publisher', password: 'demo-publisher-password' },
+} as const;

@@ -257,6 +257,27 @@ describe('checkDocument (cross-references and lints)', () => {
     ]);
   });
 
+  // Issue 16 item 5 (D-06): the money format owns the sign, so no document can show it twice.
+  it('refuses a currency sign written before an amount, and accepts the money format', () => {
+    expect(
+      check(
+        doc([
+          { type: 'text', text: { t: 'Amount due ₱{data.amount|amount}' } },
+          { type: 'text', text: { t: '₱ {data.amount|money}' } },
+          { type: 'text', text: { concat: ['₱', { format: [{ $: 'data.amount' }, 'amount'] }] } },
+          { type: 'text', text: { t: '{data.x|currency}{data.amount|amount}' } },
+          { type: 'text', text: { t: 'Amount due {data.amount|money}, fee ₱10.00' } },
+          { type: 'text', text: { format: [{ $: 'data.amount' }, 'money'] } },
+        ]),
+      ),
+    ).toEqual([
+      "/body/0/text/t  block #1 'text' writes a currency sign before an amount: use {path|money} (or the 'money' format), which adds the sign itself and shows a server's preformatted amount as it came, never with two signs",
+      "/body/1/text/t  block #2 'text' writes a currency sign before an amount: use {path|money} (or the 'money' format), which adds the sign itself and shows a server's preformatted amount as it came, never with two signs",
+      "/body/2/text/concat/0  block #3 'text' writes a currency sign before an amount: use {path|money} (or the 'money' format), which adds the sign itself and shows a server's preformatted amount as it came, never with two signs",
+      "/body/3/text/t  block #4 'text' writes a currency sign before an amount: use {path|money} (or the 'money' format), which adds the sign itself and shows a server's preformatted amount as it came, never with two signs",
+    ]);
+  });
+
   it('warns about reads of state nothing writes and of unknown roots, without failing', () => {
     const all = checkDocument(
       doc([

@@ -59,13 +59,13 @@ describe.each(backends)('bank binding and customer service (nepenthes family, co
   });
 
   it('requires the channel-specific field of the chosen channel only', async () => {
-    const bpiMissing = await postForm(s.app, '/nepenthes/bind-card', {
+    const bpiMissing = await postForm(s.app, '/nepenthes/bind-card?sessionId=bank-user', {
       cardType: '1',
       bankChannel: '90010',
       bankAccount: '1234',
     });
     expect(bpiMissing.body).toEqual({ code: 1001, message: 'Please fill in BPI routing number', data: null });
-    const bpi = await postForm(s.app, '/nepenthes/bind-card', {
+    const bpi = await postForm(s.app, '/nepenthes/bind-card?sessionId=bank-user', {
       cardType: '1',
       bankChannel: '90010',
       bankAccount: '1234',
@@ -105,13 +105,13 @@ describe.each(backends)('bank binding and customer service (nepenthes family, co
       ],
     ];
     for (const [fields, message] of cases) {
-      expect((await postForm(s.app, '/nepenthes/bind-card', fields)).body).toEqual({
+      expect((await postForm(s.app, '/nepenthes/bind-card?sessionId=bank-user', fields)).body).toEqual({
         code: 1001,
         message,
         data: null,
       });
     }
-    expect(await postForm(s.app, '/nepenthes/bind-card', { bankAccount: '1' })).toEqual({
+    expect(await postForm(s.app, '/nepenthes/bind-card?sessionId=bank-user', { bankAccount: '1' })).toEqual({
       status: 400,
       body: { code: '400', message: 'cardType is required', data: null },
     });

@@ -24,7 +24,9 @@ describe.each(backends)('complaints (complaint family, code 00) on %s', (backend
     postForm(s.app, `/nepenthes/problem-save?sessionId=${session}`, fields);
 
   it('problem-init gives types, sub-types, the current order and the order list', async () => {
-    const { body } = await postForm(s.app, '/nepenthes/problem-init', { orderId: 'ORD-200' });
+    const { body } = await postForm(s.app, '/nepenthes/problem-init?sessionId=c-user', {
+      orderId: 'ORD-200',
+    });
     expect(body.code).toBe('00');
     expect(body.data.problemType.map((t: { value: number }) => t.value)).toEqual([1, 2, 3, 4]);
     expect(body.data.problemSonType.length).toBe(3);
@@ -40,7 +42,7 @@ describe.each(backends)('complaints (complaint family, code 00) on %s', (backend
   });
 
   it('problem-init works with no body (the form page sends none)', async () => {
-    const res = await s.app.inject({ method: 'POST', url: '/nepenthes/problem-init' });
+    const res = await s.app.inject({ method: 'POST', url: '/nepenthes/problem-init?sessionId=c-user' });
     expect(res.json().data.orderDetail.orderNo).toBe('ORD-21');
   });
 
@@ -105,34 +107,42 @@ describe.each(backends)('complaints (complaint family, code 00) on %s', (backend
   });
 
   it('validates the score', async () => {
-    expect((await postForm(s.app, '/nepenthes/save-score', { score: 0, problemId: 1 })).body).toEqual({
+    expect(
+      (await postForm(s.app, '/nepenthes/save-score?sessionId=scorer', { score: 0, problemId: 1 })).body,
+    ).toEqual({
       code: '400',
       message: 'score must be >= 1',
       data: null,
     });
     expect(
-      (await postForm(s.app, '/nepenthes/save-score', { score: 'five', problemId: 1 })).body.message,
+      (await postForm(s.app, '/nepenthes/save-score?sessionId=scorer', { score: 'five', problemId: 1 })).body
+        .message,
     ).toBe('score must be integer');
-    expect((await postForm(s.app, '/nepenthes/save-score', { score: 3 })).body.message).toBe(
+    expect((await postForm(s.app, '/nepenthes/save-score?sessionId=scorer', { score: 3 })).body.message).toBe(
       'problemId is required',
     );
-    expect((await postForm(s.app, '/nepenthes/save-score', { score: 3, problemId: 99999 })).status).toBe(404);
+    expect(
+      (await postForm(s.app, '/nepenthes/save-score?sessionId=scorer', { score: 3, problemId: 99999 }))
+        .status,
+    ).toBe(404);
   });
 
   it('seeds demo complaints: replied with images, pending, already rated', async () => {
-    const list = await postForm(s.app, '/nepenthes/problem-list');
+    // The demo borrower's own session reads them (issue 16 item 11: no complaint call without one).
+    const list = await postForm(s.app, '/nepenthes/problem-list?sessionId=demo');
     expect(list.body.data.tabs.map((t: { title: string }) => t.title)).toEqual([
       'All',
       'Processing',
       'Processed',
     ]);
     expect(list.body.data.tabs[0].list).toHaveLength(3);
-    const replied = await postForm(s.app, '/nepenthes/problem-detail', { problemId: 1 });
+    const replied = await postForm(s.app, '/nepenthes/problem-detail?sessionId=demo', { problemId: 1 });
     expect(replied.body.data.disposeDetail).not.toBe('');
     expect(replied.body.data.disposeImages).toEqual(['/assets-demo/pay-help.svg']);
-    expect((await postForm(s.app, '/nepenthes/problem-detail', { problemId: 3 })).body.data.isNeedScore).toBe(
-      0,
-    );
+    expect(
+      (await postForm(s.app, '/nepenthes/problem-detail?sessionId=demo', { problemId: 3 })).body.data
+        .isNeedScore,
+    ).toBe(0);
   });
 
   it('refuses a collection complaint on an order that does not admit it (D-13)', async () => {
@@ -251,12 +261,14 @@ describe.each(backends)('complaints (complaint family, code 00) on %s', (backend
     it('refuses a missing file, another field name, and a non-multipart body', async () => {
       const other = await s.app.inject({
         method: 'POST',
-        url: '/nepenthes/upload-problem-image',
+        url: '/nepenthes/upload-problem-image?sessionId=c-user',
         ...multipart('avatar', 'a.png', PNG_1PX),
       });
       expect(other.statusCode).toBe(400);
       expect(other.json().message).toBe('The image must be sent in the field problemImage');
-      const plain = await postForm(s.app, '/nepenthes/upload-problem-image', { problemImage: 'x' });
+      const plain = await postForm(s.app, '/nepenthes/upload-problem-image?sessionId=c-user', {
+        problemImage: 'x',
+      });
       expect(plain).toEqual({
         status: 400,
         body: { code: '400', message: 'problemImage is required', data: null },

@@ -42,57 +42,76 @@ describe('the readiness registry', () => {
   });
 });
 
+// The first server of a file also loads the server's modules, and these import the baseline screens.
+const START_TIMEOUT = 60_000;
+
 describe.each(backends)('health endpoints (%s)', (backend) => {
   let s: TestServer | undefined;
   afterEach(async () => {
     await s?.close();
     s = undefined;
-  });
+  }, START_TIMEOUT);
 
-  it('answers /healthz and /readyz with the database and the screens checked', async () => {
-    s = await startServer(backend, { screensDir: SCREENS });
-    const live = await s.app.inject({ method: 'GET', url: '/healthz', headers: { accept: 'text/html' } });
-    expect(live.statusCode).toBe(200);
-    expect(live.json()).toEqual({ status: 'ok' });
-    expect(live.headers['cache-control']).toBe('no-store');
-    const ready = await s.app.inject({ method: 'GET', url: '/readyz' });
-    expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', screens: 'ok' } });
-  });
+  it(
+    'answers /healthz and /readyz with the database and the screens checked',
+    async () => {
+      s = await startServer(backend, { screensDir: SCREENS });
+      const live = await s.app.inject({ method: 'GET', url: '/healthz', headers: { accept: 'text/html' } });
+      expect(live.statusCode).toBe(200);
+      expect(live.json()).toEqual({ status: 'ok' });
+      expect(live.headers['cache-control']).toBe('no-store');
+      const ready = await s.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', screens: 'ok' } });
+    },
+    START_TIMEOUT,
+  );
 
-  it('is not ready without the screens manifest, and says which check failed but not why', async () => {
-    s = await startServer(backend); // its screens folder is empty
-    const ready = await s.app.inject({ method: 'GET', url: '/readyz' });
-    expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ status: 'not ready', checks: { database: 'ok', screens: 'failed' } });
-    expect(ready.body).not.toContain(s.dir);
-    expect((await s.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
-  });
+  it(
+    'is not ready without the screens manifest, and says which check failed but not why',
+    async () => {
+      s = await startServer(backend); // its screens folder is empty
+      const ready = await s.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'not ready', checks: { database: 'ok', screens: 'failed' } });
+      expect(ready.body).not.toContain(s.dir);
+      expect((await s.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    },
+    START_TIMEOUT,
+  );
 
-  it('is not ready when the database is gone, while liveness stays up', async () => {
-    s = await startServer(backend, { screensDir: SCREENS });
-    await s.app.db.destroy();
-    const ready = await s.app.inject({ method: 'GET', url: '/readyz' });
-    expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toMatchObject({ checks: { database: 'failed', screens: 'ok' } });
-    expect((await s.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
-  });
+  it(
+    'is not ready when the database is gone, while liveness stays up',
+    async () => {
+      s = await startServer(backend, { screensDir: SCREENS });
+      await s.app.db.destroy();
+      const ready = await s.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ checks: { database: 'failed', screens: 'ok' } });
+      expect((await s.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    },
+    START_TIMEOUT,
+  );
 
-  it('takes checks from other areas and turns "draining" on shutdown', async () => {
-    s = await startServer(backend, { screensDir: SCREENS });
-    let loaded = false;
-    s.app.readiness.add('published', () => loaded);
-    expect((await s.app.inject({ method: 'GET', url: '/readyz' })).json()).toMatchObject({
-      status: 'not ready',
-      checks: { published: 'failed' },
-    });
-    loaded = true;
-    expect((await s.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
-    s.app.readiness.drain();
-    const draining = await s.app.inject({ method: 'GET', url: '/readyz' });
-    expect(draining.statusCode).toBe(503);
-    expect(draining.json()).toMatchObject({ status: 'draining' });
-  });
+  it(
+    'takes checks from other areas and turns "draining" on shutdown',
+    async () => {
+      s = await startServer(backend, { screensDir: SCREENS });
+      let loaded = false;
+      s.app.readiness.add('published', () => loaded);
+      expect((await s.app.inject({ method: 'GET', url: '/readyz' })).json()).toMatchObject({
+        status: 'not ready',
+        checks: { published: 'failed' },
+      });
+      loaded = true;
+      expect((await s.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+      s.app.readiness.drain();
+      const draining = await s.app.inject({ method: 'GET', url: '/readyz' });
+      expect(draining.statusCode).toBe(503);
+      expect(draining.json()).toMatchObject({ status: 'draining' });
+    },
+    START_TIMEOUT,
+  );
 });
 
 describe('request ids', () => {

@@ -17,6 +17,8 @@ export const backends: Backend[] = ['sqlite', ...(process.env.DATABASE_URL ? (['
 export interface TestServer {
   app: FastifyInstance;
   dir: string;
+  /** A second server on the same database and folders: another instance of the same deployment. */
+  twin(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -24,19 +26,31 @@ export interface TestServer {
 export async function startServer(backend: Backend, extra: ServerOptions = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'lender-test-'));
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const app = await buildServer({
+  const options: ServerOptions = {
     ...(backend === 'postgres'
       ? { databaseUrl: process.env.DATABASE_URL, pgSchema: schema }
       : { sqlitePath: ':memory:' }),
     uploadsDir: join(dir, 'uploads'),
     screensDir: join(dir, 'screens'),
     distDir: join(dir, 'dist'),
+    // The demo accounts are hashed at each start: the production cost (32 MiB of scrypt each) would
+    // add seconds to every test server on a loaded machine. Tests of hashing pass their own.
+    passwordCost: 4,
     ...extra,
-  });
+  };
+  const app = await buildServer(options);
+  const twins: FastifyInstance[] = [];
   return {
     app,
     dir,
+    async twin() {
+      if (backend !== 'postgres') throw new Error('a twin shares a PostgreSQL schema');
+      const other = await buildServer(options);
+      twins.push(other);
+      return other;
+    },
     async close() {
+      for (const other of twins) await other.close();
       await app.close();
       if (backend === 'postgres') await dropSchema(schema);
       rmSync(dir, { recursive: true, force: true });
@@ -99,11 +113,12 @@ export const PNG_1PX = Buffer.from(
 );
 export const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
 
+/** An upload as the borrower `c-user` (uploads need a session; complaint.test.ts saves as c-user). */
 export async function upload(
   app: FastifyInstance,
   data: Buffer = PNG_1PX,
   filename = 'proof.png',
-  query = '',
+  query = '?sessionId=c-user',
 ) {
   const res = await app.inject({
     method: 'POST',

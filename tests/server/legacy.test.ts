@@ -162,7 +162,7 @@ describe.each(backends)('legacy repayment (codes 0 / 800005 / 800006) on %s', (b
     expect((await postForm(s.app, '/nepenthes/repayment-way', { orderId: 'ORD-NONE' })).status).toBe(404);
     expect(
       (
-        await postForm(s.app, '/nepenthes/repayment-confirm', {
+        await postForm(s.app, '/nepenthes/repayment-confirm?sessionId=legacy', {
           orderId: 'ORD-174',
           verifyCode: '123456',
           repaymentRecordId: 4242,
@@ -181,13 +181,17 @@ describe.each(backends)('legacy repayment (codes 0 / 800005 / 800006) on %s', (b
       (await commit({ amount: 'ten', cardId: 1, orderId: 'ORD-174', repayToken: 'x' })).body.message,
     ).toBe('amount must be integer');
     expect(
-      (await postForm(s.app, '/nepenthes/repayment-confirm', { orderId: 'ORD-174', repaymentRecordId: 1 }))
-        .body.message,
+      (
+        await postForm(s.app, '/nepenthes/repayment-confirm?sessionId=legacy', {
+          orderId: 'ORD-174',
+          repaymentRecordId: 1,
+        })
+      ).body.message,
     ).toBe('verifyCode is required');
   });
 
   it('huichao answers a url to the demo payment page', async () => {
-    const { body } = await postForm(s.app, '/nepenthes/repayment-huichao', {
+    const { body } = await postForm(s.app, '/nepenthes/repayment-huichao?sessionId=legacy-huichao', {
       userId: 'u1',
       orderId: 'ORD-174',
       amount: 313500,
@@ -195,8 +199,9 @@ describe.each(backends)('legacy repayment (codes 0 / 800005 / 800006) on %s', (b
     expect(body.code).toBe(0);
     expect(body.data.url).toMatch(/^\/demo\/pay\?ref=[a-f0-9]{32}$/);
     expect((await s.app.inject({ method: 'GET', url: body.data.url })).statusCode).toBe(200);
-    expect((await postForm(s.app, '/nepenthes/repayment-huichao', { orderId: 'ORD-174' })).body.message).toBe(
-      'amount is required',
-    );
+    expect(
+      (await postForm(s.app, '/nepenthes/repayment-huichao?sessionId=legacy-huichao', { orderId: 'ORD-174' }))
+        .body.message,
+    ).toBe('amount is required');
   });
 });

@@ -68,6 +68,46 @@ describe.each(backends)('loan and repayment (v3 family) on %s', (backend) => {
       ]);
     });
 
+    // Issue 16 item 3 (S2.18-05/-06, §7.4): the item is title + identifier; a tap sends its list index.
+    it('lists each agreement as title and identifier only', async () => {
+      const { body } = await get(s.app, '/v3/contract/contract?productId=P-1&scene=3');
+      expect(body.data.data[0]).toEqual({ id: 'AG-LOAN', title: 'Loan Agreement' });
+    });
+
+    it('position is the list index of the tapped item, whatever the stored order numbers', async () => {
+      await s.app.db
+        .insertInto('agreements')
+        .values({ id: 'AG-EXTRA', title: 'Extra terms', scene: 3, position: 1, path: '/privacy?extra=1' })
+        .execute();
+      try {
+        const list = await get(s.app, '/v3/contract/contract?productId=P-1&scene=3');
+        const titles = list.body.data.data.map((a: { title: string }) => a.title);
+        expect(titles).toEqual([
+          'Loan Agreement',
+          'Extra terms',
+          'Privacy Policy',
+          'Authorization for Automatic Debit',
+        ]);
+        const urls = [];
+        for (let position = 0; position < titles.length; position++) {
+          const jump = await post(s.app, '/v3/contract/contract-jump', {
+            productId: 'P-1',
+            scene: 3,
+            position,
+          });
+          urls.push(jump.body.data.contract_url);
+        }
+        expect(urls).toEqual([
+          '/agreement?id=AG-LOAN&productId=P-1',
+          '/privacy?extra=1&productId=P-1',
+          '/privacy?productId=P-1',
+          '/agreement?id=AG-DEBIT&productId=P-1',
+        ]);
+      } finally {
+        await s.app.db.deleteFrom('agreements').where('id', '=', 'AG-EXTRA').execute();
+      }
+    });
+
     it('jumps to an app-relative agreement address', async () => {
       const { body } = await post(s.app, '/v3/contract/contract-jump', {
         productId: 'P-1',
@@ -122,7 +162,7 @@ describe.each(backends)('loan and repayment (v3 family) on %s', (backend) => {
     });
 
     it('accepts the form-encoded body with numbers as strings', async () => {
-      const { body } = await postForm(s.app, '/v3/loan-confirm/loan-detail-push', {
+      const { body } = await postForm(s.app, '/v3/loan-confirm/loan-detail-push?sessionId=loan-user', {
         amount: '300000',
         periods: '120',
         termUnit: '1',
@@ -132,7 +172,7 @@ describe.each(backends)('loan and repayment (v3 family) on %s', (backend) => {
     });
 
     it('refuses an amount outside the product range and a disabled product', async () => {
-      const far = await post(s.app, '/v3/loan-confirm/loan-detail-push', {
+      const far = await post(s.app, '/v3/loan-confirm/loan-detail-push?sessionId=loan-user', {
         amount: 1,
         periods: 91,
         termUnit: '1',
@@ -142,7 +182,7 @@ describe.each(backends)('loan and repayment (v3 family) on %s', (backend) => {
         success: false,
         message: 'amount must be between 100000 and 2000000',
       });
-      const off = await post(s.app, '/v3/loan-confirm/loan-detail-push', {
+      const off = await post(s.app, '/v3/loan-confirm/loan-detail-push?sessionId=loan-user', {
         amount: 200000,
         periods: 180,
         termUnit: '1',
@@ -154,14 +194,14 @@ describe.each(backends)('loan and repayment (v3 family) on %s', (backend) => {
     it('rejects missing and mistyped fields with 400', async () => {
       expect(
         (
-          await post(s.app, '/v3/loan-confirm/loan-detail-push', {
+          await post(s.app, '/v3/loan-confirm/loan-detail-push?sessionId=loan-user', {
             periods: 91,
             termUnit: '1',
             productId: 'P-1',
           })
         ).body.message,
       ).toBe('amount is required');
-      const typed = await post(s.app, '/v3/loan-confirm/loan-detail-push', {
+      const typed = await post(s.app, '/v3/loan-confirm/loan-detail-push?sessionId=loan-user', {
         amount: 'lots',
         periods: 91,
         termUnit: '1',
@@ -234,9 +274,12 @@ describe.each(backends)('loan and repayment (v3 family) on %s', (backend) => {
   describe('rating and events', () => {
     it('records a google score of 1..5 and refuses other values', async () => {
       expect(
-        (await post(s.app, '/v3/loan-details/google-score?orderId=ORD-200', { score: 5 })).body,
+        (await post(s.app, '/v3/loan-details/google-score?orderId=ORD-200&sessionId=loan-user', { score: 5 }))
+          .body,
       ).toMatchObject({ success: true });
-      expect((await post(s.app, '/v3/loan-details/google-score', { score: 9 })).body).toEqual({
+      expect(
+        (await post(s.app, '/v3/loan-details/google-score?sessionId=loan-user', { score: 9 })).body,
+      ).toEqual({
         success: false,
         message: 'score must be <= 5',
         data: null,
@@ -251,11 +294,17 @@ describe.each(backends)('loan and repayment (v3 family) on %s', (backend) => {
 
     it('saves an event and requires its fields', async () => {
       expect(
-        (await post(s.app, '/service/event/save', { productId: 'P-1', moduleId: 30, positionId: 0 })).body
-          .success,
+        (
+          await post(s.app, '/service/event/save?sessionId=loan-user', {
+            productId: 'P-1',
+            moduleId: 30,
+            positionId: 0,
+          })
+        ).body.success,
       ).toBe(true);
       expect(
-        (await post(s.app, '/service/event/save', { productId: 'P-1', moduleId: 30 })).body.message,
+        (await post(s.app, '/service/event/save?sessionId=loan-user', { productId: 'P-1', moduleId: 30 }))
+          .body.message,
       ).toBe('positionId is required');
     });
   });

@@ -1,14 +1,19 @@
 // @vitest-environment node
-// The page carries its screen document (issue 10: no request chain for the first screen), gzipped
-// with an ETag; documents themselves are gzipped too.
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// The page carries its screen document (issue 10: no request chain for the first screen) and the
+// published manifest (issue 17: routes at run time), gzipped with an ETag; documents themselves are
+// gzipped too. What pages carry is the published set: edits arrive by publication.
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_STAMP } from '../../src/server/lib/inline-screen.js';
-import { HTML_CSP } from '../../src/server/lib/security-headers.js';
+import { SERVER_STAMP, createScreenChecker } from '../../src/server/lib/inline-screen.js';
+import { htmlCsp } from '../../src/server/lib/security-headers.js';
 import { startServer, type TestServer } from './helpers.js';
+import { TEST_COST, editor, publishText, publisher } from './studio-helpers.js';
+
+/** The page CSP with the default allowedOrigins (config/default.json). */
+const HTML_CSP = htmlCsp(['https://play.google.com']);
 
 const html = { accept: 'text/html' };
 const REAL = new URL('../../screens/', import.meta.url).pathname;
@@ -27,14 +32,17 @@ describe('the page and its screen document', () => {
   const site = mkdtempSync(join(tmpdir(), 'lender-page-'));
   const screens = join(site, 'screens');
   beforeAll(async () => {
-    mkdirSync(screens, { recursive: true });
-    for (const file of ['manifest.json', 'loan-details.json', 'about.json'])
-      copyFileSync(join(REAL, file), join(screens, file));
+    cpSync(REAL, screens, { recursive: true });
     const dist = join(site, 'dist');
     mkdirSync(dist, { recursive: true });
     writeFileSync(join(dist, 'index.html'), PAGE);
     writeFileSync(join(dist, 'promo.html'), PAGE);
-    s = await startServer('sqlite', { distDir: dist, screensDir: screens });
+    s = await startServer('sqlite', {
+      distDir: dist,
+      screensDir: screens,
+      passwordCost: TEST_COST,
+      publishPollMs: 0,
+    });
   });
   afterAll(async () => {
     await s.close();
@@ -64,23 +72,26 @@ describe('the page and its screen document', () => {
       expect(inlined((await get(url)).body), url).toBeNull();
   });
 
-  it('leaves out a document that fails validation, and follows edits on the next request', async () => {
-    const path = join(screens, 'about.json');
-    const good = (await get('/about')).body;
-    writeFileSync(
-      path,
-      JSON.stringify({ schemaVersion: 1, id: 'about', title: 'About', body: [{ type: 'text' }] }),
+  const publish = async (text: string) => {
+    const approved = await publishText(await editor(s.app), await publisher(s.app), 'screen', 'about', text);
+    expect(approved.status).toBe(200);
+  };
+
+  it('carries the published manifest, and follows a publication on the next request', async () => {
+    const good = await get('/about');
+    const manifest = /<script type="application\/json" id="screen-manifest">([\s\S]*?)<\/script>/.exec(
+      good.body,
     );
-    expect(inlined((await get('/about')).body)).toBeNull();
-    writeFileSync(path, JSON.stringify({ schemaVersion: 1, id: 'about', title: 'About', body: [] }, null, 1));
-    expect(inlined((await get('/about')).body)?.doc).toMatchObject({ body: [] });
-    expect((await get('/about')).body).not.toBe(good);
+    expect(JSON.parse(manifest![1]!).routes).toContainEqual({ path: '/about', screen: 'about' });
+    await publish(JSON.stringify({ schemaVersion: 1, id: 'about', title: 'About', body: [] }, null, 1));
+    const after = await get('/about');
+    expect(inlined(after.body)?.doc).toMatchObject({ body: [] });
+    expect(after.headers.etag).not.toBe(good.headers.etag);
   });
 
   it('escapes document text so it cannot end the data element', async () => {
     const evil = '</script><script>alert(1)</script><!--';
-    writeFileSync(
-      join(screens, 'about.json'),
+    await publish(
       JSON.stringify({ schemaVersion: 1, id: 'about', title: evil, body: [{ type: 'text', text: evil }] }),
     );
     const body = (await get('/about')).body;
@@ -125,16 +136,19 @@ describe('the page and its screen document', () => {
   it('marks documents its validators accept with their fingerprint, and only those', async () => {
     const good = await s.app.inject({ url: '/screens/loan-details.json' });
     expect(good.headers['x-screen-checked']).toBe(SERVER_STAMP);
-    writeFileSync(join(screens, 'about.json'), JSON.stringify({ schemaVersion: 1, id: 'about', body: 7 }));
-    expect((await s.app.inject({ url: '/screens/about.json' })).headers['x-screen-checked']).toBeUndefined();
-    // A valid document served under another screen's name is not that screen.
-    writeFileSync(
-      join(screens, 'about.json'),
-      JSON.stringify({ schemaVersion: 1, id: 'x', title: 'x', body: [] }),
-    );
-    expect((await s.app.inject({ url: '/screens/about.json' })).headers['x-screen-checked']).toBeUndefined();
     expect(
       (await s.app.inject({ url: '/screens/manifest.json' })).headers['x-screen-checked'],
     ).toBeUndefined();
+    // Nothing invalid can be published; the verdict is still the validators' own (a document
+    // published under an older checker, say): an invalid one, or one under another screen's name,
+    // gets no mark and is not put in a page.
+    const check = createScreenChecker();
+    const file = (doc: unknown) => {
+      const body = Buffer.from(JSON.stringify(doc));
+      return { etag: `"${body.length}-${Math.random()}"`, body, gzip: () => body };
+    };
+    expect(check('about', file({ schemaVersion: 1, id: 'about', title: 'x', body: [] }))).not.toBeNull();
+    expect(check('about', file({ schemaVersion: 1, id: 'about', body: 7 }))).toBeNull();
+    expect(check('about', file({ schemaVersion: 1, id: 'x', title: 'x', body: [] }))).toBeNull();
   });
 });

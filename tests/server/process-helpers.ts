@@ -98,7 +98,7 @@ export async function startBuilt(
     UPLOADS_DIR: join(dir, 'uploads'),
     SCREENS_DIR: join(ROOT, 'screens'),
     DIST_DIR: join(dir, 'dist'),
-    SCREEN_HISTORY_DIR: join(dir, 'history'),
+    LENDER_EVENT_SECRET: 'process-test-event-secret-0123456789',
     ...env,
   });
   const stop = async () => {
@@ -108,7 +108,8 @@ export async function startBuilt(
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    await running.waitFor('Lender app: http://');
+    // A built server imports the baseline screens at its first start: slow on a loaded machine.
+    await running.waitFor('Lender app: http://', 60_000);
   } catch (error) {
     await stop();
     throw error;

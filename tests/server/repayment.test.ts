@@ -71,7 +71,7 @@ describe.each(backends)('repayment (v3 family) on %s', (backend) => {
 
   describe('generate-vcode', () => {
     it('returns an app-relative payUrl that the server serves as a page', async () => {
-      const { body } = await post(s.app, '/v3/loan-details/generate-vcode', {
+      const { body } = await post(s.app, '/v3/loan-details/generate-vcode?sessionId=repay-user', {
         productId: 'P-2',
         orderId: 'ORD-174',
         amount: 313500,
@@ -87,14 +87,14 @@ describe.each(backends)('repayment (v3 family) on %s', (backend) => {
     });
 
     it('pays the delay amount on extension (isDelay 1)', async () => {
-      const ok = await post(s.app, '/v3/loan-details/generate-vcode', {
+      const ok = await post(s.app, '/v3/loan-details/generate-vcode?sessionId=repay-user', {
         orderId: 'ORD-174-D',
         amount: 45000,
         isDelay: 1,
         channelNumber: '10003',
       });
       expect(ok.body.success).toBe(true);
-      const wrong = await post(s.app, '/v3/loan-details/generate-vcode', {
+      const wrong = await post(s.app, '/v3/loan-details/generate-vcode?sessionId=repay-user', {
         orderId: 'ORD-174-D',
         amount: 522500,
         isDelay: 1,
@@ -109,7 +109,7 @@ describe.each(backends)('repayment (v3 family) on %s', (backend) => {
     it('refuses an unknown channel and bad input', async () => {
       expect(
         (
-          await post(s.app, '/v3/loan-details/generate-vcode', {
+          await post(s.app, '/v3/loan-details/generate-vcode?sessionId=repay-user', {
             orderId: 'ORD-174',
             amount: 313500,
             channelNumber: '999',
@@ -120,12 +120,16 @@ describe.each(backends)('repayment (v3 family) on %s', (backend) => {
         message: 'Unknown payment channel',
       });
       expect(
-        (await post(s.app, '/v3/loan-details/generate-vcode', { orderId: 'ORD-174', amount: 313500 })).body
-          .message,
+        (
+          await post(s.app, '/v3/loan-details/generate-vcode?sessionId=repay-user', {
+            orderId: 'ORD-174',
+            amount: 313500,
+          })
+        ).body.message,
       ).toBe('channelNumber is required');
       expect(
         (
-          await post(s.app, '/v3/loan-details/generate-vcode', {
+          await post(s.app, '/v3/loan-details/generate-vcode?sessionId=repay-user', {
             orderId: 'ORD-174',
             amount: -5,
             channelNumber: '10001',

@@ -1,10 +1,16 @@
 // @vitest-environment node
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HTML_CSP } from '../../src/server/lib/security-headers.js';
+import { htmlCsp } from '../../src/server/lib/security-headers.js';
 import { startServer, type TestServer } from './helpers.js';
+import { TEST_COST, editor, publishText, publisher } from './studio-helpers.js';
+
+const DOC = { schemaVersion: 1, id: 'loan-details', title: 'Order Details', body: [] };
+
+/** The page CSP with the default allowedOrigins (config/default.json). */
+const HTML_CSP = htmlCsp(['https://play.google.com']);
 
 const html = { accept: 'text/html,application/xhtml+xml' };
 
@@ -17,12 +23,10 @@ describe('screens, built app and headers', () => {
     mkdirSync(join(screens, 'promo'), { recursive: true });
     writeFileSync(
       join(screens, 'manifest.json'),
-      JSON.stringify({ screens: { 'loan-details': '/loan/details' } }),
+      JSON.stringify({ schemaVersion: 1, routes: [{ path: '/loan/details', screen: 'loan-details' }] }),
     );
-    writeFileSync(
-      join(screens, 'loan-details.json'),
-      JSON.stringify({ id: 'loan-details', title: 'Order Details' }),
-    );
+    writeFileSync(join(screens, 'loan-details.json'), JSON.stringify(DOC));
+    // A sub-folder is not where screen documents live: never imported, never served.
     writeFileSync(join(screens, 'promo', 'landing.json'), '{"id":"landing"}');
     const dist = join(site, 'dist');
     mkdirSync(join(dist, 'assets'), { recursive: true });
@@ -30,7 +34,12 @@ describe('screens, built app and headers', () => {
     writeFileSync(join(dist, 'promo.html'), '<!doctype html><title>promo</title>');
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    s = await startServer('sqlite', { distDir: dist, screensDir: screens });
+    s = await startServer('sqlite', {
+      distDir: dist,
+      screensDir: screens,
+      passwordCost: TEST_COST,
+      publishPollMs: 0,
+    });
   });
   afterAll(async () => {
     await s.close();
@@ -45,7 +54,7 @@ describe('screens, built app and headers', () => {
       expect(first.headers['cache-control']).toBe('no-cache');
       const etag = String(first.headers.etag);
       expect(etag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
-      expect(first.json()).toEqual({ id: 'loan-details', title: 'Order Details' });
+      expect(first.json()).toEqual(DOC);
       const again = await s.app.inject({
         method: 'GET',
         url: '/screens/loan-details.json',
@@ -62,33 +71,42 @@ describe('screens, built app and headers', () => {
       expect(weak.statusCode).toBe(304);
     });
 
-    it('serves a saved change on the next load without a restart', async () => {
+    it('serves a publication on the next load without a restart', async () => {
       const before = await s.app.inject({ method: 'GET', url: '/screens/manifest.json' });
-      const file = join(screens, 'manifest.json');
-      writeFileSync(file, JSON.stringify({ screens: { 'loan-details': '/loan/details', repay: '/repay' } }));
-      utimesSync(file, new Date(), new Date(Date.now() + 5000));
+      const approved = await publishText(
+        await editor(s.app),
+        await publisher(s.app),
+        'manifest',
+        'manifest',
+        JSON.stringify({
+          schemaVersion: 1,
+          routes: [
+            { path: '/loan/details', screen: 'loan-details' },
+            { path: '/order', screen: 'loan-details' },
+          ],
+        }),
+      );
+      expect(approved.status).toBe(200);
       const after = await s.app.inject({
         method: 'GET',
         url: '/screens/manifest.json',
         headers: { 'if-none-match': String(before.headers.etag) },
       });
       expect(after.statusCode).toBe(200);
-      expect(after.json().screens.repay).toBe('/repay');
+      expect(after.json().routes[1].path).toBe('/order');
       expect(after.headers.etag).not.toBe(before.headers.etag);
     });
 
-    it('serves nested documents and refuses traversal and non-JSON names', async () => {
-      expect((await s.app.inject({ method: 'GET', url: '/screens/promo/landing.json' })).json()).toEqual({
-        id: 'landing',
-      });
+    it('serves top-level documents only, and refuses traversal and non-JSON names', async () => {
       for (const url of [
+        '/screens/promo/landing.json',
         '/screens/../package.json',
         '/screens/%2e%2e/package.json',
         '/screens/..%2Fpackage.json',
         '/screens/x.js',
         '/screens/missing.json',
       ]) {
-        expect((await s.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+        expect((await s.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
       }
     });
   });
@@ -106,7 +124,9 @@ describe('screens, built app and headers', () => {
         const res = await s.app.inject({ method: 'GET', url, headers: html });
         expect(res.statusCode).toBe(200);
         expect(res.body).toContain('id="root"');
-        expect(res.headers['cache-control']).toBe('no-cache');
+        // No first-party id yet: the reply mints one, so no shared cache may keep it (issue 19).
+        expect(res.headers['cache-control']).toBe('private, no-cache');
+        expect(String(res.headers['set-cookie'])).toMatch(/^lender_vid=/);
         expect(res.headers['content-security-policy']).toBe(HTML_CSP);
         expect(res.headers['referrer-policy']).toBe('strict-origin');
         expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -131,7 +151,11 @@ describe('screens, built app and headers', () => {
       expect(head.headers['content-type']).toContain('text/html');
       const promo = await s.app.inject({ method: 'GET', url: '/promo/', headers: html });
       expect(promo.body).toContain('<title>promo</title>');
-      expect(promo.headers['cache-control']).toBe('no-cache');
+      expect(promo.headers['cache-control']).toBe('private, no-cache');
+      const cookie = String(promo.headers['set-cookie']).split(';')[0]!;
+      const returning = await s.app.inject({ method: 'GET', url: '/promo/', headers: { ...html, cookie } });
+      expect(returning.headers['cache-control']).toBe('no-cache');
+      expect(returning.headers['set-cookie']).toBeUndefined();
     });
 
     it('does not answer API, screen, upload or asset misses with the app', async () => {

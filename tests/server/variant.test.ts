@@ -56,7 +56,6 @@ describe.each(backends)('obfuscated variant (/gopia/goya) on %s', (backend) => {
     expect(list.body.data[0]).toEqual({
       [F.id as string]: 'AG-LOAN',
       [F.title as string]: 'Loan Agreement',
-      [F.position as string]: 0,
     });
     const jump = await get(s.app, '/gopia/goya/misunderstood?productId=P-1&scene=3&position=1');
     expect(jump.body.data[F.contract_url as string]).toBe('/privacy?productId=P-1');
@@ -67,7 +66,7 @@ describe.each(backends)('obfuscated variant (/gopia/goya) on %s', (backend) => {
   });
 
   it('depush creates an order', async () => {
-    const { body } = await post(s.app, '/gopia/goya/depush', {
+    const { body } = await post(s.app, '/gopia/goya/depush?sessionId=variant-user', {
       amount: 500000,
       periods: 91,
       termUnit: '1',
@@ -97,7 +96,7 @@ describe.each(backends)('obfuscated variant (/gopia/goya) on %s', (backend) => {
     });
     expect(http.json()).toMatchObject({ code: '00', data: 'http://127.0.0.1:8787/product?productId=P-1' });
     expect((await post(s.app, '/gopia/goya/define', { productId: 'P-2', id: 18 })).body.data).toBe(
-      'lender://product/detail?productId=P-2',
+      'pesoquick://product/detail?productId=P-2',
     );
     expect((await post(s.app, '/gopia/goya/define', { productId: 'P-3' })).body).toMatchObject({
       code: '403',
@@ -110,7 +109,13 @@ describe.each(backends)('obfuscated variant (/gopia/goya) on %s', (backend) => {
 
   it('because logs the click', async () => {
     expect(
-      (await post(s.app, '/gopia/goya/because', { productId: 'P-1', id: 18, position: 2 })).body.code,
+      (
+        await post(s.app, '/gopia/goya/because?sessionId=variant-user', {
+          productId: 'P-1',
+          id: 18,
+          position: 2,
+        })
+      ).body.code,
     ).toBe('00');
     const rows = await s.app.db
       .selectFrom('events')

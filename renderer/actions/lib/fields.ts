@@ -1,23 +1,20 @@
 // Evaluating the named-value maps (`fields`) that actions hand to the host.
 import type { ActionContext } from '../../action';
-import { scopeOf } from '../../engine';
-import { evaluateFields, OPERATOR_NAMES } from '../../expr/evaluate';
+import { evalEnv } from '../../engine';
+import { evaluateFields, isOperatorCall } from '../../expr/evaluate';
 
 /** Evaluates `{name: expr}` into a fresh object; undefined when the action has no such map. */
 export function fieldsOf(ctx: ActionContext, fields: unknown): Record<string, unknown> | undefined {
   if (fields === undefined) return undefined;
   const { engine, frame } = ctx;
-  return evaluateFields(fields, {
-    scope: scopeOf(engine.store.get(), frame, engine.host),
-    format: engine.host.format,
-  });
+  return evaluateFields(fields, evalEnv(engine, frame));
 }
 
 /** True for an object with exactly one key that names an operator, e.g. {"$": "data.x"}. */
 export function isOperator(value: unknown): boolean {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
   const keys = Object.keys(value);
-  return keys.length === 1 && OPERATOR_NAMES.includes(keys[0]!);
+  return keys.length === 1 && isOperatorCall(keys[0]!, (value as Record<string, unknown>)[keys[0]!]);
 }
 
 /**

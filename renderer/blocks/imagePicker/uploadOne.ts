@@ -5,6 +5,7 @@ import { evalIn, type Engine, type Frame } from '../../engine';
 import { isMissing, isTruthy } from '../../expr/values';
 import type { CallAction } from '../../types.gen';
 import callRunner from '../../actions/call';
+import type { UserAction } from '../../userAction';
 
 interface Upload {
   upload: CallAction;
@@ -17,6 +18,7 @@ export async function uploadOne(
   file: File,
   frame: Frame,
   path: string,
+  userAction: UserAction,
 ): Promise<unknown> {
   const fileFrame: Frame = { ...frame, vars: { ...frame.vars, file } };
   const at = `${path}/upload`;
@@ -27,11 +29,12 @@ export async function uploadOne(
     engine,
     frame: fileFrame,
     path: at,
+    userAction,
     evaluate: (expr) => evalIn(engine, fileFrame, expr),
     run: (actions, where, vars) => {
       if (vars && 'result' in vars) result = vars.result as typeof result;
       const f = vars ? { ...fileFrame, vars: { ...fileFrame.vars, ...vars } } : fileFrame;
-      return runActions(engine, actions, f, where);
+      return runActions(engine, actions, f, where, userAction);
     },
   };
   if (spec.upload.when !== undefined && !isTruthy(ctx.evaluate(spec.upload.when))) return undefined;

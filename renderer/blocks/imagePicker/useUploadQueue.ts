@@ -4,6 +4,7 @@ import { useCallback, useRef, useState } from 'react';
 import { readPath } from '../../expr/path';
 import { storePath, useEngine, type Frame } from '../../engine';
 import type { ImagePickerBlock } from '../../types.gen';
+import { newUserAction } from '../../userAction';
 import { uploadOne } from './uploadOne';
 
 export function useUploadQueue(block: ImagePickerBlock, max: number, path: string, frame: Frame) {
@@ -15,6 +16,8 @@ export function useUploadQueue(block: ImagePickerBlock, max: number, path: strin
     (files: File[]) => {
       if (files.length === 0) return;
       setPending((n) => n + files.length);
+      // One pick is one user action: each of its files is uploaded once (its own key).
+      const pick = newUserAction();
       for (const file of files) {
         // The tail never rejects, so one broken upload cannot stall the ones behind it.
         const job = async () => {
@@ -22,7 +25,14 @@ export function useUploadQueue(block: ImagePickerBlock, max: number, path: strin
             if (engine.signal.aborted) return;
             // Without an upload call the file itself is kept (a local preview, nothing sent).
             const value = block.upload
-              ? await uploadOne(engine, { upload: block.upload, append: block.append }, file, frame, path)
+              ? await uploadOne(
+                  engine,
+                  { upload: block.upload, append: block.append },
+                  file,
+                  frame,
+                  path,
+                  pick,
+                )
               : file;
             if (value === undefined) return;
             const at = storePath(block.bind, frame);

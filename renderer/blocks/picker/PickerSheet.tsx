@@ -1,6 +1,9 @@
 // The bottom sheet of a picker: a list to highlight one option, Confirm to take it, Cancel to leave.
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+// Focus, Escape and the Android back button (both cancel) work as in every popup (renderer/dialog.ts).
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
+import { useDialog } from '../../dialog';
+import { useEngine } from '../../engine';
 import type { PickerOption } from './options';
 import '../Picker.css';
 
@@ -25,15 +28,12 @@ export function PickerSheet({
 }: Props) {
   const [active, setActive] = useState(initial);
   const list = useRef<HTMLUListElement>(null);
+  const sheet = useRef<HTMLDivElement>(null);
   const base = useId();
-
-  useEffect(() => {
-    list.current?.focus();
-  }, []);
+  useDialog(sheet, { onDismiss: onCancel, initialFocus: list, host: useEngine().host });
 
   const keyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Escape') onCancel();
-    else if (e.key === 'ArrowDown') setActive((i) => Math.min(options.length - 1, i + 1));
+    if (e.key === 'ArrowDown') setActive((i) => Math.min(options.length - 1, i + 1));
     else if (e.key === 'ArrowUp') setActive((i) => Math.max(0, i - 1));
     else if (e.key === 'Enter' && active >= 0) onConfirm(active);
     else return;
@@ -48,6 +48,7 @@ export function PickerSheet({
       }}
     >
       <div
+        ref={sheet}
         className="blk-picker-sheet"
         role="dialog"
         aria-modal="true"

@@ -1,18 +1,39 @@
-// Build time (Vite plugin): the `sources` and initial `state` of every screen document, as the
-// virtual module "virtual:screen-sources". The app starts those calls while the document itself
-// is still on its way (src/app/prefetch.ts), so a first visit waits for one round trip, not two.
+// Build time (Vite plugin): the `sources` and initial `state` of every screen document, and the
+// x-lazy blocks and actions it uses, as the virtual module "virtual:screen-sources". The app
+// starts those calls and downloads while the document itself is still on its way
+// (src/app/prefetch.ts), so a first visit waits for one round trip, not two or three.
 // Only this small table is bundled; the documents themselves come from the server.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { namesIn, type LazyNames } from '../../../renderer/lazyNames';
+import { discriminatorOf, loadSchemas } from '../../schema-gen/schemas';
 
 const ID = 'virtual:screen-sources';
 const RESOLVED = `\0${ID}`;
 
 export interface SourcesEntry {
-  sources: unknown[];
+  sources?: unknown[];
   state?: unknown;
+  /** The x-lazy blocks and actions of the document (renderer/lazy.ts). */
+  lazy?: LazyNames;
 }
+
+/** The block types and action names the schemas mark x-lazy. */
+export function lazyVocabulary(): { blocks: Set<string>; actions: Set<string> } {
+  const set = loadSchemas();
+  const marked = (list: typeof set.blocks, key: 'type' | 'do') =>
+    new Set(list.filter((s) => s['x-lazy'] === true).map((s) => discriminatorOf(s, key)));
+  return { blocks: marked(set.blocks, 'type'), actions: marked(set.actions, 'do') };
+}
+
+/** What src/app/prefetch.ts reads of a source; its branches, expected shape and words stay out of the bundle. */
+const PREFETCHED = ['do', 'api', 'method', 'path', 'body', 'query', 'files', 'when', 'timeoutMs'];
+
+const prefetched = (source: unknown): unknown =>
+  source && typeof source === 'object'
+    ? Object.fromEntries(Object.entries(source).filter(([key]) => PREFETCHED.includes(key)))
+    : source;
 
 export function collectSources(dir: string): Record<string, SourcesEntry> {
   const table: Record<string, SourcesEntry> = {};
@@ -22,12 +43,24 @@ export function collectSources(dir: string): Record<string, SourcesEntry> {
   } catch {
     return table;
   }
+  const lazy = lazyVocabulary();
   for (const file of files.sort()) {
     try {
       const doc = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
-      if (typeof doc.id !== 'string' || !Array.isArray(doc.sources) || doc.sources.length === 0) continue;
-      table[doc.id] =
-        doc.state === undefined ? { sources: doc.sources } : { sources: doc.sources, state: doc.state };
+      if (typeof doc.id !== 'string') continue;
+      const entry: SourcesEntry = {};
+      if (Array.isArray(doc.sources) && doc.sources.length > 0) {
+        entry.sources = doc.sources.map(prefetched);
+        if (doc.state !== undefined) entry.state = doc.state;
+      }
+      const names = namesIn(
+        doc,
+        (type) => lazy.blocks.has(type),
+        (name) => lazy.actions.has(name),
+      );
+      if (names.blocks?.length || names.actions?.length)
+        entry.lazy = Object.fromEntries(Object.entries(names).filter(([, list]) => list.length > 0));
+      if (Object.keys(entry).length > 0) table[doc.id] = entry;
     } catch {
       // A half-written document is the screens checker's business, not the build's.
     }

@@ -59,7 +59,12 @@ function importedPackages(metafile: Metafile): string[] {
 export async function bundleServer(root: string, outdir = join(root, 'dist-server')): Promise<BundleResult> {
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { main: resolve(root, 'src/server/main.ts') },
+    // The account and export commands too: a production host has no tsx to run scripts/ with.
+    entryPoints: {
+      main: resolve(root, 'src/server/main.ts'),
+      'studio-user': resolve(root, 'scripts/studio-user.ts'),
+      'screens-export': resolve(root, 'scripts/screens-export.ts'),
+    },
     outdir,
     bundle: true,
     splitting: true,

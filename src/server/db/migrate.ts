@@ -11,6 +11,9 @@ export async function migrateToLatest(handle: DbHandle): Promise<string[]> {
   const migrator = new Migrator({
     db: handle.db,
     provider: migrationProvider,
+    // Work packages number their migrations in ranges (010-019, 020-039, 040-049) and land in any
+    // order: a database that already ran 020 must still accept 010 when it arrives.
+    allowUnorderedMigrations: true,
     // Without it the migrator would find another schema's migration table in a shared database.
     ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
   });

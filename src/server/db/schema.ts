@@ -147,6 +147,8 @@ export interface UploadsTable {
   mime: string;
   size: number;
   created_at: string;
+  /** 1 once a complaint uses the image: the orphan clean-up keeps it. */
+  attached: Generated<number>;
 }
 
 export interface ContactInfoTable {
@@ -232,6 +234,56 @@ export interface LegacyRepaymentsTable {
   created_at: string;
 }
 
+/** Measurement events (src/server/events/); borrower is a pseudonymous key, never an identifier. */
+export interface TrackEventsTable {
+  id: Generated<number | string>;
+  day: string;
+  at: string;
+  name: string;
+  screen: string;
+  revision: string;
+  variant: string;
+  borrower: string;
+  label: string;
+  props_json: string;
+}
+
+export interface TrackDailyTable {
+  day: string;
+  name: string;
+  screen: string;
+  revision: string;
+  variant: string;
+  label: string;
+  events: number;
+  borrowers: number;
+}
+
+export interface TrackRollupsTable {
+  day: string;
+  events: number;
+  rolled_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  /** Whose key: `b:<borrower>` for borrower writes, `sid:<sid>` for registration. */
+  scope: string;
+  route: string;
+  key: string;
+  /** SHA-256 of the request body ('' for uploads): one key is one request. */
+  fingerprint: string;
+  /** 'pending' while the first request runs, then 'done' with its reply. */
+  state: string;
+  status_code: number;
+  reply: string;
+  created_at: string;
+}
+
+export interface RowLocksTable {
+  name: string;
+  version: number;
+}
+
 export interface Database {
   app_meta: AppMetaTable;
   products: ProductsTable;
@@ -256,6 +308,11 @@ export interface Database {
   pay_requests: PayRequestsTable;
   legacy_repay_tokens: LegacyRepayTokensTable;
   legacy_repayments: LegacyRepaymentsTable;
+  track_events: TrackEventsTable;
+  track_daily: TrackDailyTable;
+  track_rollups: TrackRollupsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  row_locks: RowLocksTable;
 }
 
 export type Db = Kysely<Database>;

@@ -5,7 +5,7 @@ import { buildDemoOrders } from '../demo/orders.js';
 import { demoAgreements, demoChannels, demoProducts } from '../demo/products.js';
 import { demoRegisteredPhones, demoTemplates } from '../demo/promo.js';
 import { buildDemoDelays, buildDemoPlans } from '../demo/repayment.js';
-import { DEMO_BORROWER } from '../lib/borrower.js';
+import { DEMO_BORROWER } from '../identity/types.js';
 import { addDays } from '../lib/format.js';
 import { toJson } from './json.js';
 import type { Database, Db } from './schema.js';

@@ -1,5 +1,5 @@
 import { addDays, peso, ymd } from '../lib/format.js';
-import { DEMO_BORROWER } from '../lib/borrower.js';
+import { DEMO_BORROWER } from '../identity/types.js';
 
 /** Display fields of loan details kept per order (JSON column `details_json`). */
 export interface OrderDetails {

@@ -5,7 +5,9 @@ import type { AppConfig } from '../../config/types.js';
 import { safeJson } from '../../config/inject.js';
 import { validateScreenDocument } from '../../../renderer/validate/validateDocument.js';
 import type { ScreenDocument } from '../../../renderer/types.gen.js';
+import { needsLanguage } from '../../../renderer/lang/needs.js';
 import type { ScreenFile } from './screen-files.js';
+import { screenVersion } from '../events/revision.js';
 
 const REPO = new URL('../../../', import.meta.url).pathname;
 
@@ -70,19 +72,31 @@ export function createScreenInliner(files: Files, config: AppConfig) {
     return manifest.entries;
   }
 
+  const render = (id: string, file: ScreenFile, preview: boolean): string => {
+    const doc = check(id, file);
+    // Without a valid document the app fetches it and shows what it shows for a broken one.
+    return doc
+      ? `<script type="application/json" id="${SCREEN_DOC_ELEMENT_ID}">` +
+          safeJson({
+            id,
+            etag: file.etag,
+            stamp: SERVER_STAMP,
+            ...screenVersion(file),
+            doc,
+            ...(needsLanguage(doc) ? { lang: true } : {}),
+            ...(preview ? { preview: true } : {}),
+          }) +
+          '</script>'
+      : '';
+  };
+
   // Kept per version: serialising a document was a fifth of the page's time.
   const tags = new Map<string, string>();
   function tagFor(id: string, file: ScreenFile): string {
     const key = `${id} ${file.etag}`;
     const known = tags.get(key);
     if (known !== undefined) return known;
-    const doc = check(id, file);
-    // Without a valid document the app fetches it and shows what it shows for a broken one.
-    const tag = doc
-      ? `<script type="application/json" id="${SCREEN_DOC_ELEMENT_ID}">` +
-        safeJson({ id, etag: file.etag, stamp: SERVER_STAMP, doc }) +
-        '</script>'
-      : '';
+    const tag = render(id, file, false);
     if (tags.size > 500) tags.clear();
     tags.set(key, tag);
     return tag;
@@ -96,5 +110,7 @@ export function createScreenInliner(files: Files, config: AppConfig) {
       const file = await files.load(`${id}.json`);
       return file ? tagFor(id, file) : '';
     },
+    /** The tag of a draft on a preview link ('' when it is not a valid document). */
+    previewScript: (id: string, file: ScreenFile): string => render(id, file, true),
   };
 }

@@ -2,11 +2,13 @@ import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { injectConfig } from '../../config/inject.js';
+import { PREVIEW_ELEMENT_ID } from '../../app/inlineScreen.js';
+import { injectConfig, safeJson } from '../../config/inject.js';
+import { ensureVisitorId } from '../events/borrower-key.js';
 import type { AppConfig } from '../../config/types.js';
 import { etagMatches, strongEtag } from './etag.js';
 import { createScreenInliner } from './inline-screen.js';
-import { acceptsGzip, createScreenFiles } from './screen-files.js';
+import { acceptsGzip, type ScreenFile } from './screen-files.js';
 
 interface Template {
   mtimeMs: number;
@@ -14,26 +16,49 @@ interface Template {
 }
 
 interface Page {
-  template: string;
   html: string;
   etag: string;
   gzip: Buffer | null;
 }
 
+/** Where the pages' documents come from: the published set (src/server/publishing/). */
+export interface PageContent {
+  load(rel: string): Promise<ScreenFile | null>;
+  /** The published manifest as a data tag ('' when there is none): the app's routes at run time. */
+  manifestTag(): string;
+}
+
+/** A draft shown on a preview link, with what the page says about it. */
+export interface PreviewPage {
+  id: string;
+  file: ScreenFile;
+  expiresAt: string;
+}
+
+const insertBeforeBodyEnd = (template: string, tags: string) => {
+  if (!tags) return template;
+  const end = template.lastIndexOf('</body>');
+  return end === -1 ? template + tags : template.slice(0, end) + tags + template.slice(end);
+};
+
 /**
- * The app's HTML pages: the built entry with the configuration, and for a route of the main
- * entry its screen document (lib/inline-screen.ts). Sent gzipped when accepted, with an ETag so
- * a repeat visit revalidates the page with a 304 instead of downloading it again.
+ * The app's HTML pages: the built entry with the configuration, the published manifest, and for a
+ * route of the main entry its screen document (lib/inline-screen.ts). Sent gzipped when accepted,
+ * with an ETag (which changes with any publication the page carries) so a repeat visit
+ * revalidates the page with a 304 instead of downloading it again.
  */
-export function createPageSender(config: AppConfig, screensDir: string) {
-  const inliner = createScreenInliner(createScreenFiles(screensDir), config);
+export function createPageSender(config: AppConfig, content: PageContent) {
+  const inliner = createScreenInliner(content, config);
   const templates = new Map<string, Template>();
-  // Per entry file, per screen tag: the page, its tag and its gzip, made once per version
-  // (hashing and compressing ~30 KB per request was most of the page's time).
-  const pages = new Map<string, Map<string, Page>>();
+  // Per entry file: the pages of its current template and manifest, by screen tag, each made once
+  // (hashing and compressing ~30 KB per request was most of the page's time). The tag strings are
+  // the inliner's cached ones, so a lookup does not hash a new 30 KB string per request.
+  const pages = new Map<string, { template: string; manifestTag: string; byTag: Map<string, Page> }>();
 
   async function template(file: string): Promise<string> {
-    const info = statSync(file); // see screen-files.ts: the promise stat's thread-pool trip costs more
+    // Synchronous on purpose: the promise stat's trip through the thread pool cost a third of the
+    // server's time at 20k requests a second (bench/server-load.ts); a cached inode takes microseconds.
+    const info = statSync(file);
     const hit = templates.get(file);
     if (hit && hit.mtimeMs === info.mtimeMs) return hit.html;
     const html = injectConfig(await readFile(file, 'utf8'), config);
@@ -41,41 +66,63 @@ export function createPageSender(config: AppConfig, screensDir: string) {
     return html;
   }
 
-  function page(file: string, template: string, tag: string): Page {
-    let byTag = pages.get(file);
-    if (!byTag) pages.set(file, (byTag = new Map()));
-    const hit = byTag.get(tag);
-    if (hit?.template === template) return hit;
-    const end = template.lastIndexOf('</body>');
-    const html = !tag
-      ? template
-      : end === -1
-        ? template + tag
-        : template.slice(0, end) + tag + template.slice(end);
-    if (byTag.size > 200) byTag.clear();
-    const made: Page = { template, html, etag: strongEtag(html), gzip: null };
-    byTag.set(tag, made);
-    return made;
+  const made = (html: string): Page => ({ html, etag: strongEtag(html), gzip: null });
+
+  function page(file: string, template: string, manifestTag: string, tag: string): Page {
+    let entry = pages.get(file);
+    if (!entry || entry.template !== template || entry.manifestTag !== manifestTag) {
+      entry = { template, manifestTag, byTag: new Map() };
+      pages.set(file, entry);
+    }
+    const hit = entry.byTag.get(tag);
+    if (hit) return hit;
+    if (entry.byTag.size > 200) entry.byTag.clear();
+    const result = made(insertBeforeBodyEnd(template, manifestTag + tag));
+    entry.byTag.set(tag, result);
+    return result;
   }
 
-  return async function sendPage(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    file: string,
-    options: { inline: boolean },
-  ): Promise<FastifyReply> {
-    const tag = options.inline ? await inliner.scriptFor(request.url.split('?')[0] ?? '/') : '';
-    const made = page(file, await template(file), tag);
-    const { etag } = made;
+  function send(request: FastifyRequest, reply: FastifyReply, result: Page): FastifyReply {
     const gzip = acceptsGzip(request.headers['accept-encoding']);
     reply
-      .header('Cache-Control', 'no-cache')
       .header('Vary', 'Accept-Encoding')
-      .header('ETag', gzip ? `W/${etag}` : etag)
+      .header('ETag', gzip ? `W/${result.etag}` : result.etag)
       .type('text/html; charset=utf-8');
-    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    if (!gzip) return reply.code(200).send(made.html);
-    made.gzip ??= gzipSync(made.html, { level: 9 });
-    return reply.code(200).header('Content-Encoding', 'gzip').send(made.gzip);
+    // The borrower's first-party id exists from the first page on (events, experiments).
+    ensureVisitorId(request, reply);
+    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-cache');
+    if (etagMatches(request.headers['if-none-match'], result.etag)) return reply.code(304).send();
+    if (!gzip) return reply.code(200).send(result.html);
+    result.gzip ??= gzipSync(result.html, { level: 9 });
+    return reply.code(200).header('Content-Encoding', 'gzip').send(result.gzip);
+  }
+
+  return {
+    async sendPage(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      file: string,
+      options: { inline: boolean },
+    ): Promise<FastifyReply> {
+      const tag = options.inline ? await inliner.scriptFor(request.url.split('?')[0] ?? '/') : '';
+      return send(request, reply, page(file, await template(file), content.manifestTag(), tag));
+    },
+
+    /** A preview link's page: the draft instead of the published document, never cached. */
+    async sendPreview(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      file: string,
+      preview: PreviewPage,
+    ): Promise<FastifyReply> {
+      const tag = inliner.previewScript(preview.id, preview.file);
+      const info = `<script type="application/json" id="${PREVIEW_ELEMENT_ID}">${safeJson({ screen: preview.id, expiresAt: preview.expiresAt })}</script>`;
+      reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
+      return send(
+        request,
+        reply,
+        made(insertBeforeBodyEnd(await template(file), content.manifestTag() + info + tag)),
+      );
+    },
   };
 }

@@ -1,16 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 
-export const HTML_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "frame-src 'self' https:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'self'",
-].join('; ');
+/**
+ * The page CSP. Pictures, frames and calls go to this origin and to the configured allowedOrigins
+ * only (issue 20 §4): a screen document cannot load a tracking pixel or a frame from, nor send a
+ * request to, a site of its choosing. `origins` are normalised by src/config/origins.ts.
+ */
+export function htmlCsp(origins: readonly string[] = []): string {
+  const extra = origins.map((o) => ` ${o}`).join('');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${extra}`,
+    `frame-src 'self'${extra}`,
+    `connect-src 'self'${extra}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
 
 /** For served SVGs and uploads: an image opened directly must not run anything. */
 export const IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
@@ -19,12 +27,12 @@ export const IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox
  * nosniff and Referrer-Policy on every reply (D-34: session parameters must not leak through
  * Referer); the page CSP on every HTML reply, whoever produced it.
  */
-export function registerSecurityHeaders(app: FastifyInstance): void {
+export function registerSecurityHeaders(app: FastifyInstance, csp: string = htmlCsp()): void {
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin');
     const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('text/html')) reply.header('Content-Security-Policy', HTML_CSP);
+    if (type.startsWith('text/html')) reply.header('Content-Security-Policy', csp);
     return payload;
   });
 }

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { createReadiness, type Readiness, type ReadinessReport } from './readiness.js';
@@ -29,14 +27,7 @@ export function registerHealth(app: FastifyInstance): void {
   readiness.add('database', async () => {
     await sql`select 1`.execute(app.db);
   });
-  // Today's published set is screens/ on disk: the instance can serve pages once the manifest
-  // reads and parses. The content store replaces this check with its own (same name).
-  readiness.add('screens', async () => {
-    const manifest = JSON.parse(await readFile(join(app.cfg.screensDir, 'manifest.json'), 'utf8')) as {
-      routes?: unknown;
-    };
-    if (!Array.isArray(manifest.routes)) throw new Error('screens/manifest.json has no routes');
-  });
+  // The published set's check ('screens') is the content store's (app.ts, publishing/content.ts).
 
   let lastFailed = '';
   const logChange = (report: ReadinessReport) => {

@@ -45,12 +45,46 @@ export const REQUIRED_IN_PRODUCTION: readonly RequiredSetting[] = [
     why: 'where the data lives (PostgreSQL for several instances); production never falls back to ./data/lender.sqlite',
   },
   {
-    name: 'LENDER_STUDIO_TOKEN',
-    when: (env) => env.LENDER_STUDIO !== undefined && /^(1|true|yes|on)$/i.test(env.LENDER_STUDIO),
-    why: 'the studio is on (LENDER_STUDIO) and every instance must demand the same save token (a random one differs per instance and per restart)',
+    name: 'LENDER_STUDIO_PORT',
+    when: studioOn,
+    why: 'the studio is on (LENDER_STUDIO) and must listen on a port of its own, reachable by staff only, so the borrower-facing listener never serves it',
+    invalid: (value) =>
+      /^\d+$/.test(value) && Number(value) > 0 && Number(value) < 65536
+        ? undefined
+        : 'it is not a port number',
+  },
+  {
+    name: 'LENDER_STUDIO_HOSTS',
+    when: studioOn,
+    why: "the studio is on (LENDER_STUDIO): name the host names it is reached by; it refuses any other Host header (DNS rebinding), and the default is the machine's own loopback names only",
+  },
+  {
+    name: 'LENDER_EVENT_SECRET',
+    why: 'the key of the pseudonymous borrower keys in the events (src/server/events/); without it one is generated and kept in the database beside the events, so a copy of the database could link them back to device ids',
     invalid: secretOfAtLeast(32),
   },
+  {
+    name: 'LENDER_SESSION_KEY',
+    when: (env) => !isSet(env, 'LENDER_IDENTITY_MODULE'),
+    why: "the key that signs borrowers' session ids (src/server/identity/, signed ids are production's default), unless LENDER_IDENTITY_MODULE names the lender's own session check",
+    invalid: secretOfAtLeast(32),
+  },
+  {
+    // Checked only when set: production's default is signed ids.
+    name: 'LENDER_IDENTITY',
+    when: (env) => isSet(env, 'LENDER_IDENTITY'),
+    why: 'who a session id belongs to',
+    invalid: (value) =>
+      value.trim() === 'demo'
+        ? 'demo identities make anyone who guesses a session id that borrower; use signed (the default) or LENDER_IDENTITY_MODULE'
+        : undefined,
+  },
 ];
+
+/** LENDER_STUDIO turns the studio on (production has it off by default). */
+function studioOn(env: Env): boolean {
+  return env.LENDER_STUDIO !== undefined && /^(1|true|yes|on)$/i.test(env.LENDER_STUDIO);
+}
 
 /** Every reason the environment cannot run in production, one sentence each (empty = fine). */
 export function productionProblems(
@@ -71,6 +105,11 @@ export function productionProblems(
     const reason = setting.invalid?.(env[present] ?? '');
     if (reason) problems.push(`${present} is not usable: ${reason}.`);
   }
+  // The studio's session cookie is Secure in production (config.ts); turning that off is refused.
+  if (env.LENDER_COOKIE_SECURE !== undefined && /^(0|false|no|off|never)$/i.test(env.LENDER_COOKIE_SECURE))
+    problems.push(
+      `LENDER_COOKIE_SECURE=${env.LENDER_COOKIE_SECURE} is not allowed: the studio's session cookie must never travel without TLS.`,
+    );
   // Not a missing setting but a dangerous one: these endpoints hand out SMS and verification codes.
   if (env.LENDER_DEV !== undefined && env.LENDER_DEV !== '0')
     problems.push(

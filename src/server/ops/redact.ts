@@ -50,7 +50,9 @@ export function redactText(text: string): string {
 /** A request URL for the log: path kept, sensitive query values replaced. */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
-  return q < 0 ? url : url.slice(0, q) + redactText(url.slice(q));
+  // A preview link's path is its credential (src/server/plugins/preview.ts).
+  const path = (q < 0 ? url : url.slice(0, q)).replace(/^\/preview\/[^/?#]+/, `/preview/${REDACTED}`);
+  return q < 0 ? path : path + redactText(url.slice(q));
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { borrowerOf } from '../lib/borrower.js';
+import { access, borrowerOf } from '../identity/index.js';
 import { fail, ok, registerFamilyErrors } from '../lib/envelope.js';
 import { bankForm, checkBinding, saveCard } from '../repos/bank.js';
 import { bankSchemas as s } from '../schemas/bank.js';
@@ -12,7 +12,7 @@ export default async function bankPlugin(app: FastifyInstance): Promise<void> {
   registerFamilyErrors(app, 'nepenthes');
   const db = app.db;
 
-  app.post('/nepenthes/bank-card-init', { schema: s.init }, async (request) => {
+  app.post('/nepenthes/bank-card-init', { schema: s.init, ...access.read }, async (request) => {
     return ok('nepenthes', { items: await bankForm(db, borrowerOf(request)) });
   });
 
@@ -27,6 +27,6 @@ export default async function bankPlugin(app: FastifyInstance): Promise<void> {
     return ok('nepenthes', { success: true, cardId }, isChange ? 'Card changed' : 'Card bound');
   };
 
-  app.post('/nepenthes/bind-card', { schema: s.bind }, bind(false));
-  app.post('/nepenthes/change-card', { schema: s.bind }, bind(true));
+  app.post('/nepenthes/bind-card', { schema: s.bind, ...access.write }, bind(false));
+  app.post('/nepenthes/change-card', { schema: s.bind, ...access.write }, bind(true));
 }

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { borrowerOf } from '../lib/borrower.js';
+import { access, borrowerOf } from '../identity/index.js';
 import { fail, ok, registerFamilyErrors } from '../lib/envelope.js';
 import { repayCards } from '../repos/bank.js';
+import { position } from '../repos/ledger.js';
 import * as legacy from '../repos/legacy.js';
 import { findOrder } from '../repos/orders.js';
-import { createPayRequest, findPlan } from '../repos/repayment.js';
+import { createPayRequest } from '../repos/repayment.js';
 import { legacySchemas as s } from '../schemas/legacy.js';
 
 /** Legacy pay-way codes (spec §8 gives 800005 and 800006; the others are ours, docs/api.md). */
@@ -21,27 +22,45 @@ export const LEGACY = {
 
 const refuse = ([code, message]: readonly [number, string]) => fail('legacy', code, message);
 
+/** Money refusals (repos/ledger.ts): a second pending or a fully submitted order reads as a resubmission. */
+const COMMIT_REFUSALS = {
+  none: LEGACY.nothingToRepay,
+  twice: LEGACY.twice,
+  amount: LEGACY.badAmount,
+  expired: LEGACY.badToken,
+  locked: LEGACY.locked,
+} as const;
+const PAY_REFUSALS = {
+  none: LEGACY.nothingToRepay,
+  pending: LEGACY.twice,
+  nothing: LEGACY.twice,
+  over: LEGACY.badAmount,
+} as const;
+
 /** Legacy card repayment: pay way, commit, confirm with a code, huichao redirect (§7.6). */
 export default async function legacyPlugin(app: FastifyInstance): Promise<void> {
   registerFamilyErrors(app, 'legacy');
   const db = app.db;
   const notFound = fail('legacy', '404', 'Order not found');
 
-  app.post('/nepenthes/repayment-way', { schema: s.way }, async (request, reply) => {
+  app.post('/nepenthes/repayment-way', { schema: s.way, ...access.read }, async (request, reply) => {
     const borrower = borrowerOf(request);
     const order = await findOrder(db, borrower, (request.body as { orderId: string }).orderId);
     if (!order) return reply.code(404).send(notFound);
-    const plan = await findPlan(db, order.id);
-    if (!plan) return refuse(LEGACY.nothingToRepay);
+    // What is left once submitted and pending repayments are counted (read only: the commit checks again under the lock).
+    const at = await position(db, order.id, borrower.id, 'repay', Date.now(), false);
+    if (at.pending) return refuse(LEGACY.twice);
+    if (at.due === null || at.outstanding <= 0) return refuse(LEGACY.nothingToRepay);
     return ok('legacy', {
       alipay: '',
-      repayToken: await legacy.issueRepayToken(db, borrower, order.id),
-      repayAmount: plan.repay_amount,
+      // A token is a write: none for the demo fallback of a request without a session.
+      repayToken: borrower.signedIn ? await legacy.issueRepayToken(db, borrower.id, order.id) : '',
+      repayAmount: at.outstanding,
       bankCards: await repayCards(db, borrower),
     });
   });
 
-  app.post('/nepenthes/repayment-commit', { schema: s.commit }, async (request, reply) => {
+  app.post('/nepenthes/repayment-commit', { schema: s.commit, ...access.write }, async (request, reply) => {
     const b = request.body as {
       amount: number;
       cardId: number;
@@ -53,32 +72,27 @@ export default async function legacyPlugin(app: FastifyInstance): Promise<void> 
     const borrower = borrowerOf(request);
     const order = await findOrder(db, borrower, b.orderId);
     if (!order) return reply.code(404).send(notFound);
-    const plan = await findPlan(db, order.id);
-    if (!plan) return refuse(LEGACY.nothingToRepay);
-    if (!(await legacy.tokenValid(db, borrower, order.id, b.repayToken))) return refuse(LEGACY.badToken);
-    // Checked before the card and amount so a resubmission always reads as a resubmission.
-    if (await legacy.findRecordByToken(db, order.id, b.repayToken)) return refuse(LEGACY.twice);
+    if (!(await legacy.tokenValid(db, borrower.id, order.id, b.repayToken))) return refuse(LEGACY.badToken);
     if (!(await repayCards(db, borrower)).some((c) => c.id === b.cardId)) return refuse(LEGACY.noCard);
-    if (b.amount > plan.repay_amount) return refuse(LEGACY.badAmount);
     const record = await legacy.commitRepayment(db, {
       orderId: order.id,
       token: b.repayToken,
-      borrower,
+      borrower: borrower.id,
       cardId: b.cardId,
       amount: b.amount,
       couponId: b.couponId ?? '',
       needValid: b.sendMsg === 1,
     });
-    if (!record) return refuse(LEGACY.twice);
+    if ('refused' in record) return refuse(COMMIT_REFUSALS[record.refused]);
     if (record.verifyCode) app.announceCode('repayment code', order.id, record.verifyCode);
     return ok('legacy', { needValid: record.verifyCode ? 1 : 0, repayRecordId: record.id });
   });
 
-  app.post('/nepenthes/repayment-confirm', { schema: s.confirm }, async (request) => {
+  app.post('/nepenthes/repayment-confirm', { schema: s.confirm, ...access.write }, async (request) => {
     const b = request.body as { orderId: string; verifyCode: string; repaymentRecordId: number };
     const result = await legacy.confirmRepayment(
       db,
-      borrowerOf(request),
+      borrowerOf(request).id,
       b.orderId,
       b.repaymentRecordId,
       b.verifyCode,
@@ -86,15 +100,24 @@ export default async function legacyPlugin(app: FastifyInstance): Promise<void> 
     if (result === 'missing') return refuse(LEGACY.noRecord);
     if (result === 'done') return refuse(LEGACY.twice);
     if (result === 'locked') return refuse(LEGACY.locked);
+    if (result === 'expired') return refuse(LEGACY.badToken);
     if (result === 'wrong') return refuse(LEGACY.wrongCode);
     return ok('legacy', {}, '还款已提交');
   });
 
-  app.post('/nepenthes/repayment-huichao', { schema: s.huichao }, async (request, reply) => {
+  app.post('/nepenthes/repayment-huichao', { schema: s.huichao, ...access.write }, async (request, reply) => {
     const b = request.body as { orderId: string; amount: number };
     const borrower = borrowerOf(request);
     const order = await findOrder(db, borrower, b.orderId);
     if (!order) return reply.code(404).send(notFound);
-    return ok('legacy', { url: await createPayRequest(db, borrower, order.id, 'huichao', b.amount, false) });
+    const pay = await createPayRequest(db, {
+      borrower: borrower.id,
+      orderId: order.id,
+      channelNumber: 'huichao',
+      amount: b.amount,
+      isDelay: false,
+    });
+    if ('refused' in pay) return refuse(PAY_REFUSALS[pay.refused]);
+    return ok('legacy', { url: pay.payUrl });
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { borrowerOf } from '../lib/borrower.js';
+import { access, borrowerOf } from '../identity/index.js';
 import { ok, registerFamilyErrors, v3Fail } from '../lib/envelope.js';
-import { agreementUrl, listAgreements } from '../repos/agreements.js';
+import { agreementItem, agreementUrl, listAgreements } from '../repos/agreements.js';
 import { recordEvent } from '../repos/events.js';
 import { createOrder, findOrder, lendDetailsUrl, loanDetailsView } from '../repos/orders.js';
 import { confirmView, findProduct, quoteProblem } from '../repos/products.js';
@@ -14,57 +14,69 @@ export default async function loanPlugin(app: FastifyInstance): Promise<void> {
   registerFamilyErrors(app, 'v3');
   const db = app.db;
 
-  app.post('/v3/loan-confirm/loan-detail-confirm', { schema: s.confirm }, async (request, reply) => {
-    const { productId } = request.body as { productId: string };
-    const product = await findProduct(db, productId);
-    if (!product) return reply.code(404).send(v3Fail('Product not found'));
-    if (product.enabled !== 1) return v3Fail('This product is not available now');
-    return ok('v3', confirmView(product, new Date()));
-  });
+  app.post(
+    '/v3/loan-confirm/loan-detail-confirm',
+    { schema: s.confirm, ...access.public },
+    async (request, reply) => {
+      const { productId } = request.body as { productId: string };
+      const product = await findProduct(db, productId);
+      if (!product) return reply.code(404).send(v3Fail('Product not found'));
+      if (product.enabled !== 1) return v3Fail('This product is not available now');
+      return ok('v3', confirmView(product, new Date()));
+    },
+  );
 
-  app.get('/v3/contract/contract', { schema: s.contract }, async (request) => {
+  app.get('/v3/contract/contract', { schema: s.contract, ...access.public }, async (request) => {
     const { scene } = request.query as { productId: string; scene?: number };
     const rows = await listAgreements(db, scene ?? CONTRACT_SCENE);
-    return ok('v3', { data: rows.map((a) => ({ id: a.id, title: a.title, position: a.position })) });
+    return ok('v3', { data: rows.map(agreementItem) });
   });
 
-  app.post('/v3/contract/contract-jump', { schema: s.contractJump }, async (request, reply) => {
-    const b = request.body as { productId: string; scene?: number; position: number; orderId?: string };
-    const url = await agreementUrl(db, b.scene ?? CONTRACT_SCENE, b.position, b.productId, b.orderId);
-    if (!url) return reply.code(404).send(v3Fail('Agreement not found'));
-    return ok('v3', { contract_url: url });
-  });
+  app.post(
+    '/v3/contract/contract-jump',
+    { schema: s.contractJump, ...access.public },
+    async (request, reply) => {
+      const b = request.body as { productId: string; scene?: number; position: number; orderId?: string };
+      const url = await agreementUrl(db, b.scene ?? CONTRACT_SCENE, b.position, b.productId, b.orderId);
+      if (!url) return reply.code(404).send(v3Fail('Agreement not found'));
+      return ok('v3', { contract_url: url });
+    },
+  );
 
-  app.post('/v3/loan-confirm/loan-detail-push', { schema: s.push }, async (request, reply) => {
-    const b = request.body as { amount: number; periods: number; termUnit: string; productId: string };
-    const product = await findProduct(db, b.productId);
-    if (!product) return reply.code(404).send(v3Fail('Product not found'));
-    const problem = quoteProblem(product, b);
-    if (problem) return v3Fail(problem);
-    const orderId = await createOrder(db, borrowerOf(request), product, b);
-    return ok('v3', { lendDetailsUrl: lendDetailsUrl(orderId, product.id), orderId });
-  });
+  app.post(
+    '/v3/loan-confirm/loan-detail-push',
+    { schema: s.push, ...access.write },
+    async (request, reply) => {
+      const b = request.body as { amount: number; periods: number; termUnit: string; productId: string };
+      const product = await findProduct(db, b.productId);
+      if (!product) return reply.code(404).send(v3Fail('Product not found'));
+      const problem = quoteProblem(product, b);
+      if (problem) return v3Fail(problem);
+      const orderId = await createOrder(db, borrowerOf(request).id, product, b);
+      return ok('v3', { lendDetailsUrl: lendDetailsUrl(orderId, product.id), orderId });
+    },
+  );
 
-  app.post('/v3/loan-details/loan-details', { schema: s.details }, async (request, reply) => {
+  app.post('/v3/loan-details/loan-details', { schema: s.details, ...access.read }, async (request, reply) => {
     const { orderId } = request.body as { orderId: string };
     const order = await findOrder(db, borrowerOf(request), orderId);
     if (!order) return reply.code(404).send(v3Fail('Order not found'));
     return ok('v3', loanDetailsView(order, await app.catalogue.list(), app.cfg.telephone));
   });
 
-  app.post('/v3/loan-details/google-score', { schema: s.googleScore }, async (request) => {
+  app.post('/v3/loan-details/google-score', { schema: s.googleScore, ...access.write }, async (request) => {
     const b = request.body as { score: number; orderId?: string };
     const query = request.query as { orderId?: string };
-    await recordEvent(db, borrowerOf(request), 'google-score', {
+    await recordEvent(db, borrowerOf(request).id, 'google-score', {
       score: b.score,
       orderId: b.orderId ?? query.orderId ?? '',
     });
     return ok('v3', {});
   });
 
-  app.post('/service/event/save', { schema: s.eventSave }, async (request) => {
+  app.post('/service/event/save', { schema: s.eventSave, ...access.write }, async (request) => {
     const b = request.body as { productId: string; moduleId: number; positionId: number };
-    await recordEvent(db, borrowerOf(request), 'event', b);
+    await recordEvent(db, borrowerOf(request).id, 'event', b);
     return ok('v3', {});
   });
 }

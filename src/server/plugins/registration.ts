@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseJson } from '../db/json.js';
+import { access } from '../identity/index.js';
 import { captchaSvg } from '../lib/captcha-svg.js';
 import { fail, ok, registerFamilyErrors } from '../lib/envelope.js';
 import { createRateLimiter } from '../lib/rate-limit.js';
@@ -43,38 +44,46 @@ export default async function registrationPlugin(app: FastifyInstance): Promise<
   const db = app.db;
   const base = '/api/v2/youmi';
 
-  app.get(`${base}/service/channel/channel-template`, { schema: s.template }, async (request, reply) => {
-    const { templateId } = request.query as { templateId: number };
-    const row = await db
-      .selectFrom('landing_templates')
-      .selectAll()
-      .where('id', '=', templateId)
-      .executeTakeFirst();
-    if (!row) return reply.code(404).send(fail('promo', '404', 'Template not found'));
-    return ok('promo', { id: row.id, config: parseJson(row.config_json, {}) }, 'success', '00');
-  });
+  app.get(
+    `${base}/service/channel/channel-template`,
+    { schema: s.template, ...access.public },
+    async (request, reply) => {
+      const { templateId } = request.query as { templateId: number };
+      const row = await db
+        .selectFrom('landing_templates')
+        .selectAll()
+        .where('id', '=', templateId)
+        .executeTakeFirst();
+      if (!row) return reply.code(404).send(fail('promo', '404', 'Template not found'));
+      return ok('promo', { id: row.id, config: parseJson(row.config_json, {}) }, 'success', '00');
+    },
+  );
 
   for (const kind of ['track-visit', 'track-click'] as const) {
-    app.get(`${base}/promotion/${kind}`, { schema: s.track }, async (request) => {
+    app.get(`${base}/promotion/${kind}`, { schema: s.track, ...access.public }, async (request) => {
       await recordEvent(db, 'anonymous', kind, request.query);
       return ok('promo', {});
     });
   }
 
-  app.get(`${base}/promotion/get-sid`, { schema: s.sid }, async () => {
+  app.get(`${base}/promotion/get-sid`, { schema: s.sid, ...access.public }, async () => {
     return ok('promo', { sid: await reg.createSession(db) }, 'success', '0');
   });
 
-  app.get(`${base}/promotion/get-captcha`, { schema: s.captcha }, async (request, reply) => {
-    const { sid } = request.query as { sid: string };
-    const text = await reg.renewCaptcha(db, sid);
-    if (!text) return reply.code(404).send(fail('promo', '404', 'Unknown sid'));
-    return reply
-      .type('image/svg+xml')
-      .header('Cache-Control', 'no-store')
-      .header('Content-Security-Policy', IMAGE_CSP)
-      .send(captchaSvg(text));
-  });
+  app.get(
+    `${base}/promotion/get-captcha`,
+    { schema: s.captcha, ...access.public },
+    async (request, reply) => {
+      const { sid } = request.query as { sid: string };
+      const text = await reg.renewCaptcha(db, sid);
+      if (!text) return reply.code(404).send(fail('promo', '404', 'Unknown sid'));
+      return reply
+        .type('image/svg+xml')
+        .header('Cache-Control', 'no-store')
+        .header('Content-Security-Policy', IMAGE_CSP)
+        .send(captchaSvg(text));
+    },
+  );
 
   // SMS cost money and reach strangers' phones: besides one code per phone a minute, a client
   // address and a solved captcha each get a few sends per window (code 12, like a resend).
@@ -83,7 +92,7 @@ export default async function registrationPlugin(app: FastifyInstance): Promise<
   /** Phones with a send in progress: a second request racing the first is a resend. */
   const sending = new Set<string>();
 
-  app.post(`${base}/promotion/get-sms`, { schema: s.sms }, async (request) => {
+  app.post(`${base}/promotion/get-sms`, { schema: s.sms, ...access.public }, async (request) => {
     const b = request.body as SmsBody;
     const phone = b.phone.trim();
     if (!PHONE_RULE.test(phone)) return answer(PROMO.badPhone);
@@ -112,7 +121,15 @@ export default async function registrationPlugin(app: FastifyInstance): Promise<
     }
   });
 
-  app.post(`${base}/promotion/register`, { schema: s.register }, async (request) => {
+  // Anonymous (§6), so its idempotency keys belong to the captcha session that filled the form.
+  const register = {
+    schema: s.register,
+    config: {
+      ...access.public.config,
+      idempotencyScope: (request: FastifyRequest) => `sid:${(request.body as SmsBody).sid}`,
+    },
+  };
+  app.post(`${base}/promotion/register`, register, async (request) => {
     const b = request.body as SmsBody & Record<string, string | undefined>;
     const phone = b.phone.trim();
     if (!PHONE_RULE.test(phone)) return answer(PROMO.badPhone);

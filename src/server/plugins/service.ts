@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { access } from '../identity/index.js';
 import { ok, registerFamilyErrors } from '../lib/envelope.js';
 import { codeReply, fields, int, obj, routeSchema, str } from '../schemas/common.js';
 
@@ -11,7 +12,7 @@ const schema = routeSchema({
 export default async function servicePlugin(app: FastifyInstance): Promise<void> {
   registerFamilyErrors(app, 'nepenthes');
 
-  app.post('/nepenthes/contact-kf-info', { schema }, async () => {
+  app.post('/nepenthes/contact-kf-info', { schema, ...access.public }, async () => {
     const row = await app.db
       .selectFrom('contact_info')
       .select(['email', 'sm_wa'])

@@ -1,48 +1,65 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail, familyOfPath } from '../lib/envelope.js';
-import { manifestRoutes } from '../lib/inline-screen.js';
+import { routeEntries } from '../../manifest/routes.js';
 import { createPageSender } from '../lib/page-html.js';
 import { loadConfig } from '../../config/load.js';
 import type { AppConfig } from '../../config/types.js';
 
 /**
  * The page's configuration: defaults < LENDER_* environment < the demo's own switches. The demo
- * server (dev flag) turns on the developer preview (ruling 10) and the studio unless the
- * environment says otherwise; a production start (LENDER_DEV=0) leaves both off.
+ * server (dev flag) turns on the developer preview (ruling 10), the studio and the page's
+ * development aids unless the environment says otherwise; a production start (LENDER_DEV=0)
+ * leaves them off.
  */
 export function pageConfig(dev: boolean, env: NodeJS.ProcessEnv = process.env): AppConfig {
   const demo: Partial<AppConfig> = {};
   if (dev && env.LENDER_DEV_PREVIEW === undefined) demo.devPreview = true;
   if (dev && env.LENDER_STUDIO === undefined) demo.studio = true;
+  if (dev && env.LENDER_DEV_TOOLS === undefined) demo.devTools = true;
   return loadConfig(env, demo);
 }
 
 /**
  * Paths that are never the single-page app, so a miss there is a real 404. `/service` itself is
  * the customer-service page (ruling 14); only what lies under it (/service/event/save) is API.
- * `/studio` is served by plugins/studio.ts when the studio flag is on, and is a 404 otherwise.
- * `/healthz` and `/readyz` are the probes (ops/health.ts): a manifest route there is never served.
+ * `/studio` is served by plugins/studio/ when the studio is on, and is a 404 otherwise; `/preview`
+ * by plugins/preview.ts. `/healthz` and `/readyz` are the probes (ops/health.ts): a manifest route
+ * there is never served.
  */
 const NOT_APP =
-  /^\/((nepenthes|v3|ndustan|api|gopia|dev|studio|screens|uploads|assets-demo|assets|healthz|readyz)(\/|$)|service\/)/;
-
-/**
- * The page paths of the manifest as the server starts. They get routes of their own so a page
- * request goes straight to the page: through the static plugin's wildcard it cost a stat and a
- * directory read per path segment before the fallback (a third of the page's time). A path added
- * to the manifest later is still served, by the fallback.
- */
-function manifestPaths(screensDir: string, config: AppConfig): string[] {
-  const file = join(screensDir, 'manifest.json');
-  return existsSync(file) ? manifestRoutes(readFileSync(file, 'utf8'), config).map((e) => e.path) : [];
-}
+  /^\/((nepenthes|v3|ndustan|api|gopia|dev|studio|preview|screens|uploads|assets-demo|assets|healthz|readyz)(\/|$)|service\/)/;
 
 const NOT_BUILT =
   '<!doctype html><meta charset="utf-8"><title>Lender app</title>' +
   '<p>The app is not built yet. Run <code>npm run build</code>, then reload.</p>';
+
+/**
+ * The built files of dist/ but its HTML (served by the page routes, which put the configuration
+ * in): hashed assets cached for a year, the rest for an hour. The studio's own listener serves
+ * them too (src/server/studio-server.ts).
+ */
+export async function registerAssets(app: FastifyInstance, dist: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: dist,
+    prefix: '/',
+    wildcard: true,
+    // HTML goes through the page routes, which put the configuration into the page.
+    index: false,
+    // The build writes .br and .gz beside each asset (src/app/build/precompress.ts).
+    preCompressed: true,
+    allowedPath: (path) => !path.endsWith('.html'),
+    cacheControl: false,
+    dotfiles: 'deny',
+    setHeaders: (reply, path) => {
+      if (/[\\/]assets[\\/]/.test(path)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      else if (path.endsWith('.html')) reply.header('Cache-Control', 'no-cache');
+      else reply.header('Cache-Control', 'public, max-age=3600');
+    },
+  });
+}
 
 /**
  * The built app (dist/): hashed assets cached for a year, HTML never cached, and the SPA fallback.
@@ -52,32 +69,13 @@ export async function registerStaticApp(app: FastifyInstance): Promise<void> {
   const dist = app.cfg.distDir;
   const built = existsSync(join(dist, 'index.html'));
 
-  if (built) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      prefix: '/',
-      wildcard: true,
-      // HTML goes through sendHtml below, which puts the configuration into the page.
-      index: false,
-      // The build writes .br and .gz beside each asset (src/app/build/precompress.ts).
-      preCompressed: true,
-      allowedPath: (path) => !path.endsWith('.html'),
-      cacheControl: false,
-      dotfiles: 'deny',
-      setHeaders: (reply, path) => {
-        if (/[\\/]assets[\\/]/.test(path))
-          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-        else if (path.endsWith('.html')) reply.header('Cache-Control', 'no-cache');
-        else reply.header('Cache-Control', 'public, max-age=3600');
-      },
-    });
-  }
+  if (built) await registerAssets(app, dist);
 
   const config = pageConfig(app.cfg.dev);
 
   // The main entry's pages carry their screen document; the promotion entry's cannot (its route
   // is in the URL's hash, which the server never sees).
-  const sendPage = createPageSender(config, app.cfg.screensDir);
+  const { sendPage } = createPageSender(config, app.content);
 
   /** dist/promo.html or dist/promo/index.html, whichever the build produced. */
   function promoEntry(): string | null {
@@ -109,8 +107,14 @@ export async function registerStaticApp(app: FastifyInstance): Promise<void> {
     return sendPage(request, reply, promo ?? join(dist, 'index.html'), { inline: !promo });
   }
 
+  // The published manifest's page paths as the server starts get routes of their own, so a page
+  // request goes straight to the page: through the static plugin's wildcard it cost a stat and a
+  // directory read per path segment before the fallback (a third of the page's time). A path
+  // published later is served by the fallback.
+  const manifest = app.content.published().manifest;
+  const paths = manifest ? routeEntries(manifest, config).map((e) => e.path) : [];
   if (built)
-    for (const path of new Set([...manifestPaths(app.cfg.screensDir, config), '/promo/'])) {
+    for (const path of new Set([...paths, '/promo/'])) {
       if (path === '/' || NOT_APP.test(path)) continue;
       app.get(path, async (request, reply) =>
         wantsPage(request, path) ? servePage(request, reply, path) : reply.callNotFound(),

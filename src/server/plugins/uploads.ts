@@ -1,14 +1,14 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, open, stat } from 'node:fs/promises';
+import { mkdir, open, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { nowIso } from '../db/json.js';
-import { borrowerOf } from '../lib/borrower.js';
+import { access, borrowerOf } from '../identity/index.js';
 import { fail, ok, registerFamilyErrors } from '../lib/envelope.js';
 import { randomToken } from '../lib/ids.js';
 import { MIME_BY_EXT, sniffImage, type ImageKind } from '../lib/image-sniff.js';
 import { IMAGE_CSP } from '../lib/security-headers.js';
+import { recentUploads, recordUpload } from '../repos/uploads.js';
 import { codeReply, obj, routeSchema, str } from '../schemas/common.js';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -32,13 +32,22 @@ export default async function uploadsPlugin(app: FastifyInstance): Promise<void>
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, parts: 21 } });
   const dir = app.cfg.uploadsDir;
   await mkdir(dir, { recursive: true });
+  const perDay = app.cfg.uploadsPerDay;
+  const overQuota = fail(
+    'complaint',
+    '429',
+    `You can upload at most ${perDay} images in 24 hours. Please try again later.`,
+  );
 
   app.post(
     '/nepenthes/upload-problem-image',
-    { schema: routeSchema({ reply: codeReply(obj({ url: str() })) }) },
+    { schema: routeSchema({ reply: codeReply(obj({ url: str() })) }), ...access.write },
     async (request, reply) => {
       if (!request.isMultipart())
         return reply.code(400).send(fail('complaint', '400', 'problemImage is required'));
+      const borrower = borrowerOf(request).id;
+      // Refused before the image is read; recordUpload checks again under the borrower's lock.
+      if ((await recentUploads(app.db, borrower)) >= perDay) return reply.code(429).send(overQuota);
       let file: Awaited<ReturnType<typeof request.file>>;
       let data: Buffer;
       try {
@@ -67,16 +76,15 @@ export default async function uploadsPlugin(app: FastifyInstance): Promise<void>
       // The client's file name is never used: no path, no extension trick, no collision.
       const name = `${randomToken()}.${kind.ext}`;
       await writeDurably(join(dir, name), data);
-      await app.db
-        .insertInto('uploads')
-        .values({
-          name,
-          borrower_id: borrowerOf(request),
-          mime: kind.mime,
-          size: data.length,
-          created_at: nowIso(),
-        })
-        .execute();
+      const recorded = await recordUpload(
+        app.db,
+        { name, borrower, mime: kind.mime, size: data.length },
+        perDay,
+      );
+      if (!recorded) {
+        await unlink(join(dir, name)).catch(() => undefined);
+        return reply.code(429).send(overQuota);
+      }
       return ok('complaint', { url: `/uploads/${name}` }, 'Upload succeeded!');
     },
   );

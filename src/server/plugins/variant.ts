@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { demoJointFail } from '../demo/promo.js';
-import { borrowerOf } from '../lib/borrower.js';
+import { access, borrowerOf } from '../identity/index.js';
 import { fail, ok, registerFamilyErrors } from '../lib/envelope.js';
-import { agreementUrl, listAgreements } from '../repos/agreements.js';
+import { agreementItem, agreementUrl, listAgreements } from '../repos/agreements.js';
 import { recordEvent } from '../repos/events.js';
 import { createOrder, lendDetailsUrl } from '../repos/orders.js';
 import {
@@ -17,19 +17,18 @@ import { parseJson } from '../db/json.js';
 import { variantSchemas as s } from '../schemas/variant.js';
 import { toVariant } from '../variant/fields.js';
 import { CONTRACT_SCENE } from './loan.js';
-
-/** App scheme the native wrapper opens for a product detail (spec §3 configuration, D-39). */
-export const PRODUCT_SCHEME = 'lender://product/detail';
+import { pageConfig } from './static-app.js';
 
 /**
- * Where a product jump leads: an absolute same-origin http(s) address (opened by the page) or an app
- * scheme (handed to the native bridge), as each product is configured.
+ * Where a product jump leads: an absolute same-origin http(s) address (opened by the page) or the
+ * app's own product-detail scheme (configuration productDetailScheme, D-39), handed to the native
+ * bridge, as each product is configured. The page passes the bridge no other scheme (issue 20 §4).
  */
-function jumpTarget(request: FastifyRequest, p: ProductRow): string {
+function jumpTarget(request: FastifyRequest, p: ProductRow, scheme: string): string {
   const query = new URLSearchParams({ productId: p.id }).toString();
   return p.jump_kind === 'http'
     ? `${request.protocol}://${request.host}/product?${query}`
-    : `${PRODUCT_SCHEME}?${query}`;
+    : `${scheme}${encodeURIComponent(p.id)}`;
 }
 
 /** Obfuscated-endpoint variant (§7.5): success '00', replies renamed by variant/fields.ts. */
@@ -38,38 +37,43 @@ export default async function variantPlugin(app: FastifyInstance): Promise<void>
   const db = app.db;
   const done = (data: unknown, message = 'success') => ok('variant', toVariant(data), message);
   const missing = fail('variant', '404', 'Product not found');
+  const productScheme = pageConfig(app.cfg.dev).productDetailScheme;
 
-  app.post('/gopia/goya/satire', { schema: s.satire }, async (request, reply) => {
+  app.post('/gopia/goya/satire', { schema: s.satire, ...access.public }, async (request, reply) => {
     const product = await findProduct(db, (request.body as { productId: string }).productId);
     if (!product) return reply.code(404).send(missing);
     if (product.enabled !== 1) return fail('variant', '403', 'This product is not available now');
     return done({ ...confirmView(product, new Date()), ...variantConfirmExtras(product) });
   });
 
-  app.get('/gopia/goya/cultures', { schema: s.cultures }, async (request) => {
+  app.get('/gopia/goya/cultures', { schema: s.cultures, ...access.public }, async (request) => {
     const { scene } = request.query as { scene?: number };
     const rows = await listAgreements(db, scene ?? CONTRACT_SCENE);
-    return done(rows.map((a) => ({ id: a.id, title: a.title, position: a.position })));
+    return done(rows.map(agreementItem));
   });
 
-  app.get('/gopia/goya/misunderstood', { schema: s.misunderstood }, async (request, reply) => {
-    const q = request.query as { productId: string; scene?: number; position: number; orderId?: string };
-    const url = await agreementUrl(db, q.scene ?? CONTRACT_SCENE, q.position, q.productId, q.orderId);
-    if (!url) return reply.code(404).send(fail('variant', '404', 'Agreement not found'));
-    return done({ contract_url: url });
-  });
+  app.get(
+    '/gopia/goya/misunderstood',
+    { schema: s.misunderstood, ...access.public },
+    async (request, reply) => {
+      const q = request.query as { productId: string; scene?: number; position: number; orderId?: string };
+      const url = await agreementUrl(db, q.scene ?? CONTRACT_SCENE, q.position, q.productId, q.orderId);
+      if (!url) return reply.code(404).send(fail('variant', '404', 'Agreement not found'));
+      return done({ contract_url: url });
+    },
+  );
 
-  app.post('/gopia/goya/depush', { schema: s.depush }, async (request, reply) => {
+  app.post('/gopia/goya/depush', { schema: s.depush, ...access.write }, async (request, reply) => {
     const b = request.body as { amount: number; periods: number; termUnit: string; productId: string };
     const product = await findProduct(db, b.productId);
     if (!product) return reply.code(404).send(missing);
     const problem = quoteProblem(product, b);
     if (problem) return fail('variant', '403', problem);
-    const orderId = await createOrder(db, borrowerOf(request), product, b);
+    const orderId = await createOrder(db, borrowerOf(request).id, product, b);
     return done({ lendDetailsUrl: lendDetailsUrl(orderId, product.id), orderId });
   });
 
-  app.post('/gopia/goya/drowns', { schema: s.drowns }, async () => {
+  app.post('/gopia/goya/drowns', { schema: s.drowns, ...access.public }, async () => {
     const products = (await app.catalogue.list()).filter((p) => demoJointFail.productIds.includes(p.id));
     return done({
       noticeMessage: demoJointFail.noticeMessage,
@@ -89,17 +93,19 @@ export default async function variantPlugin(app: FastifyInstance): Promise<void>
     });
   });
 
-  app.post('/gopia/goya/because', { schema: s.because }, async (request) => {
-    await recordEvent(db, borrowerOf(request), 'variant-click', request.body);
+  app.post('/gopia/goya/because', { schema: s.because, ...access.write }, async (request) => {
+    await recordEvent(db, borrowerOf(request).id, 'variant-click', request.body);
     return ok('variant', {});
   });
 
-  app.post('/gopia/goya/define', { schema: s.define }, async (request, reply) => {
+  app.post('/gopia/goya/define', { schema: s.define, ...access.read }, async (request, reply) => {
     const b = request.body as { productId: string };
     const product = await findProduct(db, b.productId);
     if (!product) return reply.code(404).send(missing);
-    await recordEvent(db, borrowerOf(request), 'variant-define', b);
+    // The jump is a read; the click is logged only for a signed-in borrower (no write without a session).
+    const borrower = borrowerOf(request);
+    if (borrower.signedIn) await recordEvent(db, borrower.id, 'variant-define', b);
     if (product.enabled !== 1) return fail('variant', '403', 'This product is not available now');
-    return ok('variant', jumpTarget(request, product));
+    return ok('variant', jumpTarget(request, product, productScheme));
   });
 }

@@ -1,7 +1,7 @@
 import { nowIso, parseJson, toJson } from '../db/json.js';
 import type { Db } from '../db/schema.js';
 import { DEFAULT_BANK_CHANNEL } from '../demo/bank.js';
-import { readableOwners } from '../lib/borrower.js';
+import type { Borrower } from '../identity/index.js';
 
 export interface BankItem {
   code: string;
@@ -15,15 +15,22 @@ export interface BankItem {
   inputType: string;
 }
 
-/** The form, prefilled with the borrower's latest card so a change starts from what they have. */
-export async function bankForm(db: Db, borrower: string): Promise<BankItem[]> {
+/**
+ * The form, prefilled with the signed-in borrower's latest card so a change starts from what they
+ * have. The one reply with a full card number (docs/decisions.md, issue 20): a field's `value` is
+ * what the page shows and what Next sends back, so a masked one would bind a wrong number. The demo
+ * fallback of a request without a session gets the empty form.
+ */
+export async function bankForm(db: Db, borrower: Borrower): Promise<BankItem[]> {
   const rows = await db.selectFrom('bank_form_items').selectAll().orderBy('sort').execute();
-  const latest = await db
-    .selectFrom('bank_cards')
-    .select('fields_json')
-    .where('borrower_id', '=', borrower)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  const latest = !borrower.signedIn
+    ? undefined
+    : await db
+        .selectFrom('bank_cards')
+        .select('fields_json')
+        .where('borrower_id', '=', borrower.id)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
   const current = parseJson<Record<string, string>>(latest?.fields_json, {});
   return rows.map((r) => ({
     code: r.code,
@@ -91,7 +98,7 @@ export function checkBinding(
 
 export async function saveCard(
   db: Db,
-  borrower: string,
+  borrower: Borrower,
   productId: string,
   items: BankItem[],
   fields: Record<string, string>,
@@ -103,7 +110,7 @@ export async function saveCard(
   const row = await db
     .insertInto('bank_cards')
     .values({
-      borrower_id: borrower,
+      borrower_id: borrower.id,
       product_id: productId,
       card_type: cardType,
       bank_name: cardType === 1 ? pick('bankChannel') : pick('walletType'),
@@ -119,14 +126,14 @@ export async function saveCard(
 }
 
 /**
- * Bank cards a borrower can repay from (legacy flow): their own and, like every demo record, the
- * demo borrower's. The number is masked on the way out.
+ * Bank cards a borrower can repay from (legacy flow): their own and, in demo mode, the seeded demo
+ * cards. The number is masked on the way out.
  */
-export async function repayCards(db: Db, borrower: string) {
+export async function repayCards(db: Db, borrower: Borrower) {
   const rows = await db
     .selectFrom('bank_cards')
     .select(['id', 'bank_name', 'card_no', 'bank_code'])
-    .where('borrower_id', 'in', readableOwners(borrower))
+    .where('borrower_id', 'in', borrower.readable)
     .where('card_type', '=', 1)
     .orderBy('id')
     .execute();

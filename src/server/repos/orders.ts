@@ -3,7 +3,7 @@ import { parseJson, toJson } from '../db/json.js';
 import { preparedQuery } from '../db/prepared.js';
 import type { Db, OrdersTable } from '../db/schema.js';
 import { newOrderDetails, type OrderDetails } from '../demo/orders.js';
-import { readableOwners } from '../lib/borrower.js';
+import type { Borrower } from '../identity/index.js';
 import { randomId } from '../lib/ids.js';
 import { type ProductRow, recProductView } from './products.js';
 
@@ -26,20 +26,21 @@ const orderById = preparedQuery((db, v: { owners: readonly string[]; orderId: st
   baseQuery(db, v.owners).where('orders.id', '=', v.orderId),
 );
 
-export async function findOrder(db: Db, borrower: string, orderId: string): Promise<OrderRow | undefined> {
-  const [row] = await orderById(db, { owners: readableOwners(borrower), orderId });
+/** An order the borrower may read: its own, or (demo mode) a seeded demo order. */
+export async function findOrder(db: Db, borrower: Borrower, orderId: string): Promise<OrderRow | undefined> {
+  const [row] = await orderById(db, { owners: borrower.readable, orderId });
   return row;
 }
 
 /** The borrower's own orders first, then the shared demo orders; newest first within each. */
-export async function listOrders(db: Db, borrower: string): Promise<OrderRow[]> {
-  const rows = await baseQuery(db, readableOwners(borrower))
+export async function listOrders(db: Db, borrower: Borrower): Promise<OrderRow[]> {
+  const rows = await baseQuery(db, borrower.readable)
     .orderBy('orders.created_at', 'desc')
     .orderBy('orders.id')
     .execute();
   return [
-    ...rows.filter((r) => r.borrower_id === borrower),
-    ...rows.filter((r) => r.borrower_id !== borrower),
+    ...rows.filter((r) => r.borrower_id === borrower.id),
+    ...rows.filter((r) => r.borrower_id !== borrower.id),
   ];
 }
 

@@ -3,6 +3,7 @@ import { nowIso, parseJson } from '../db/json.js';
 import type { Db, RepaymentPlansTable } from '../db/schema.js';
 import type { PayNoticeItem } from '../demo/repayment.js';
 import { randomToken } from '../lib/ids.js';
+import { position, withOrderLock } from './ledger.js';
 import type { OrderRow } from './orders.js';
 
 export type PlanRow = Selectable<RepaymentPlansTable>;
@@ -53,71 +54,61 @@ export async function planView(db: Db, order: OrderRow, plan: PlanRow) {
   };
 }
 
-/** A repeated submit within this long gets the same pay request back (one charge, not two). */
-export const PAY_REUSE_MS = 15 * 60_000;
+export type PayOutcome =
+  | { payUrl: string }
+  /** Another repayment of this order is in progress (a pay code or a card repayment awaiting its code). */
+  | { refused: 'pending' }
+  /** The order has nothing of this kind to pay (no plan, or no extension). */
+  | { refused: 'none' }
+  /** Everything due is already submitted or on its way. */
+  | { refused: 'nothing' }
+  /** More than what is left to pay. */
+  | { refused: 'over' };
 
-/** Submits of the same pay request in progress, per database: a racing twin waits for the first. */
-const inFlight = new WeakMap<Db, Map<string, Promise<string>>>();
-
-async function openOrCreate(
-  db: Db,
-  borrower: string,
-  orderId: string,
-  channelNumber: string,
-  amount: number,
-  isDelay: boolean,
-): Promise<string> {
-  const since = new Date(Date.now() - PAY_REUSE_MS).toISOString();
-  const open = await db
-    .selectFrom('pay_requests')
-    .select('token')
-    .where('borrower_id', '=', borrower)
-    .where('order_id', '=', orderId)
-    .where('channel_number', '=', channelNumber)
-    .where('amount', '=', amount)
-    .where('is_delay', '=', isDelay ? 1 : 0)
-    .where('created_at', '>=', since)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  if (open) return open.token;
-  const token = randomToken();
-  await db
-    .insertInto('pay_requests')
-    .values({
-      borrower_id: borrower,
-      order_id: orderId,
-      channel_number: channelNumber,
-      amount,
-      is_delay: isDelay ? 1 : 0,
-      token,
-      created_at: nowIso(),
-    })
-    .execute();
-  return token;
+export interface PayRequest {
+  borrower: string;
+  orderId: string;
+  channelNumber: string;
+  amount: number;
+  isDelay: boolean;
 }
 
+const payUrl = (token: string) => `/demo/pay?ref=${token}`;
+
 /**
- * A pay request and the address of the (demo) provider page that completes it. Idempotent: the
- * same borrower, order, channel, amount and kind within PAY_REUSE_MS (a double tap, a retry after
- * a timeout, a second tab) get the request already open, so the borrower is charged once.
+ * A pay request and the address of the (demo) provider page that completes it, checked against
+ * the order's position under its lock (repos/ledger.ts). The same request while it is open (a
+ * double tap, a retry after a timeout, a second tab) gets the request already open, so the
+ * borrower is charged once; any other while one is open is refused.
  */
-export async function createPayRequest(
-  db: Db,
-  borrower: string,
-  orderId: string,
-  channelNumber: string,
-  amount: number,
-  isDelay: boolean,
-): Promise<string> {
-  let running = inFlight.get(db);
-  if (!running) inFlight.set(db, (running = new Map()));
-  const key = JSON.stringify([borrower, orderId, channelNumber, amount, isDelay]);
-  let pending = running.get(key);
-  if (!pending) {
-    pending = openOrCreate(db, borrower, orderId, channelNumber, amount, isDelay).finally(() =>
-      running.delete(key),
-    );
-    running.set(key, pending);
-  }
-  return `/demo/pay?ref=${await pending}`;
+export async function createPayRequest(db: Db, r: PayRequest): Promise<PayOutcome> {
+  return withOrderLock(db, r.orderId, r.borrower, async (trx) => {
+    const at = await position(trx, r.orderId, r.borrower, r.isDelay ? 'delay' : 'repay');
+    const open = at.pending;
+    if (open) {
+      const same =
+        open.source === 'pay' &&
+        open.channel === r.channelNumber &&
+        open.amount === r.amount &&
+        open.isDelay === r.isDelay;
+      return same ? { payUrl: payUrl(open.token) } : { refused: 'pending' };
+    }
+    if (at.due === null) return { refused: 'none' };
+    if (at.outstanding <= 0) return { refused: 'nothing' };
+    if (r.amount > at.outstanding) return { refused: 'over' };
+    const token = randomToken();
+    await trx
+      .insertInto('pay_requests')
+      .values({
+        borrower_id: r.borrower,
+        order_id: r.orderId,
+        channel_number: r.channelNumber,
+        amount: r.amount,
+        is_delay: r.isDelay ? 1 : 0,
+        token,
+        created_at: nowIso(),
+      })
+      .execute();
+    return { payUrl: payUrl(token) };
+  });
 }

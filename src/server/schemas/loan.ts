@@ -58,7 +58,8 @@ export const loanDetailsData = obj({
   cardPopMsg: str(),
 });
 
-export const agreementItem = obj({ id: str(), title: str(), position: int() });
+/** Title and identifier (spec §3); a tap sends the item's list index as `position`. */
+export const agreementItem = obj({ id: str(), title: str() });
 
 export const loanSchemas = {
   confirm: routeSchema({ body: fields({ productId: id }, ['productId']), reply: v3Reply(confirmData) }),

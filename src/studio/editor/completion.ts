@@ -9,6 +9,7 @@ import {
 } from '@codemirror/autocomplete';
 import { getLocation, getNodeValue, parseTree, findNodeAtLocation, type Node } from 'jsonc-parser';
 import type { FieldHelp, Option, SchemaNav } from './schemaNav';
+import { vocabulary } from '../../../renderer/validate/vocabulary.gen';
 
 const SHAPE_TEMPLATE: Record<FieldHelp['shape'], string> = {
   string: '"${}"',
@@ -57,6 +58,24 @@ function objectKeys(tree: Node | undefined, path: (string | number)[]): string[]
   return (node.children ?? []).map((p) => String(p.children?.[0]?.value ?? ''));
 }
 
+function signatureOf(name: string): string | undefined {
+  return Object.prototype.hasOwnProperty.call(vocabulary.functions, name)
+    ? vocabulary.functions[name]!.signature
+    : undefined;
+}
+
+/** The variables and computed values the document declares, as the paths that read them. */
+function declaredPaths(doc: unknown): string[] {
+  const section = (name: string) => {
+    const value = doc && typeof doc === 'object' ? (doc as Record<string, unknown>)[name] : undefined;
+    return value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : [];
+  };
+  return [
+    ...section('variables').map((n) => `vars.${n}`),
+    ...section('computed').map((n) => `computed.${n}`),
+  ];
+}
+
 export function schemaCompletion(nav: SchemaNav) {
   return (context: CompletionContext): CompletionResult | null => {
     const text = context.state.doc.toString();
@@ -76,14 +95,17 @@ export function schemaCompletion(nav: SchemaNav) {
       const present = new Set(objectKeys(tree, objectPath));
       const typing = path[path.length - 1];
       const keyOnly = /^\s*:/.test(text.slice(to));
-      const options = nav
-        .fields(objectPath, doc)
+      const fields = nav.fields(objectPath, doc);
+      // In an expression object the keys are operators and functions: show their typed signature.
+      const operators = fields.some((f) => f.name === '$');
+      const options = fields
         .filter((f) => f.name === typing || !present.has(f.name))
         .map((f) => {
+          const signature = operators ? signatureOf(f.name) : undefined;
           const base = {
             label: json(f.name),
-            type: 'property',
-            detail: f.shape === 'any' ? undefined : f.shape,
+            type: signature ? 'function' : 'property',
+            detail: signature ?? (f.shape === 'any' ? undefined : f.shape),
             info: f.description || undefined,
           };
           // "type" and "do" first: the rest of an object depends on them.
@@ -109,6 +131,17 @@ export function schemaCompletion(nav: SchemaNav) {
         to,
         options: union.options.filter((o) => o.value !== undefined).map((o) => exampleCompletion(o, indent)),
       };
+    }
+    if (last === '$') {
+      const names = declaredPaths(doc);
+      return names.length > 0
+        ? {
+            from,
+            to,
+            options: names.map((n) => ({ label: json(n), type: 'variable' })),
+            validFor: /^"?[\w.]*"?$/,
+          }
+        : null;
     }
     const options = nav.values(path, doc).map((o) => optionCompletion(o, o.title ? 1 : 0));
     return options.length > 0 ? { from, to, options, validFor: /^"?[\w-]*"?$/ } : null;

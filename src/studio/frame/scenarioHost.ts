@@ -3,6 +3,7 @@
 // writes...) is reported to the studio's log instead of happening. Nothing leaves the page.
 import type { ApiCall, ApiResult, Host, KeyValueStorage, NativeEvent } from '../../../renderer/host';
 import type { AppConfig } from '../../config/types';
+import { createTrust } from '../../config/origins';
 import { createFormat } from '../../host/format';
 import type { Toaster } from '../../host/toast';
 import { callKey, type LogEntry, type Scenario } from '../shared/protocol';
@@ -53,7 +54,7 @@ export function createScenarioHost(options: {
   log: LogSink;
 }): ScenarioHost {
   const { scenario, config, toaster, log } = options;
-  const listeners = new Map<NativeEvent, Set<() => void>>();
+  const listeners = new Map<NativeEvent, Set<() => boolean | void>>();
   const stores = {
     local: scenarioStorage('local', scenario?.storage?.local, log),
     session: scenarioStorage('session', scenario?.storage?.session, log),
@@ -92,6 +93,8 @@ export function createScenarioHost(options: {
     navigate(to, navigateOptions) {
       log({ kind: 'navigate', summary: to + queryText(navigateOptions.query), detail: navigateOptions });
     },
+    // The studio preview is on the app's origin and follows the app's allowlist.
+    trusts: createTrust(typeof location === 'undefined' ? 'http://localhost' : location.origin, config),
     back(fallback) {
       log({ kind: 'back', summary: fallback ? `back (else ${fallback})` : 'back' });
     },
@@ -123,7 +126,7 @@ export function createScenarioHost(options: {
       return () => listeners.get(event)?.delete(handler);
     },
     emit(event) {
-      listeners.get(event)?.forEach((handler) => handler());
+      listeners.get(event)?.forEach((handler) => void handler());
     },
     geolocate: async () => ({ latitude: 14.5995, longitude: 120.9842 }),
     alert(text) {

@@ -1,11 +1,6 @@
 // What the studio page, its preview frame and the server agree on.
 import type { ScreenDocument } from '../../../renderer/types.gen';
 
-/** The studio page carries the save token in <script type="application/json" id=...>. */
-export const STUDIO_TOKEN_ELEMENT_ID = 'studio-token';
-/** Header of every /dev/studio call (lower case: as Node reads headers). */
-export const STUDIO_TOKEN_HEADER = 'x-studio-token';
-
 /** A reply the scenario gives to one call: the host's ApiResult without the transport flag. */
 export interface ScenarioReply {
   ok: boolean;

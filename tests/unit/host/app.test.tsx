@@ -298,11 +298,28 @@ describe('the promotion entry (ruling 15)', () => {
 });
 
 describe('the shell', () => {
-  it('outside the app, a bridge call shows "bridge: <name>" and lands in __bridgeLog', async () => {
-    const { services, host } = boot({ path: '/nowhere' });
+  it('with the development flag, a bridge call outside the app shows "bridge: <name>" and lands in __bridgeLog', async () => {
+    const { services, host } = boot({ path: '/nowhere', config: { devTools: true } });
     render(<App services={services} manifest={MANIFEST} />);
     await act(() => host.bridge('goHome'));
     expect(screen.getByText('bridge: goHome')).toBeTruthy();
+    expect((window as { __bridgeLog?: unknown }).__bridgeLog).toEqual([{ name: 'goHome' }]);
+  });
+
+  it('a development build shows the bridge line too', async () => {
+    const { services, host } = boot({ path: '/nowhere', dev: true });
+    render(<App services={services} manifest={MANIFEST} />);
+    await act(() => host.bridge('goRate'));
+    expect(screen.getByText('bridge: goRate')).toBeTruthy();
+  });
+
+  // Issue 16 item 14: a borrower who opens a page outside the native app sees no development pill.
+  it('without the development flag no bridge line shows; the call is still recorded', async () => {
+    const { services, host } = boot({ path: '/nowhere' });
+    render(<App services={services} manifest={MANIFEST} />);
+    await act(() => host.bridge('goHome'));
+    expect(screen.queryByText('bridge: goHome')).toBeNull();
+    expect(document.querySelector('[data-bridge-line]')).toBeNull();
     expect((window as { __bridgeLog?: unknown }).__bridgeLog).toEqual([{ name: 'goHome' }]);
   });
 

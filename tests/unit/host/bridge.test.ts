@@ -49,7 +49,9 @@ describe('native bridge (P-18, D-59)', () => {
       },
     };
     const win: BridgeHostWindow = { AndroidBridge };
-    await createBridge(win).call('openPage', { url: 'pesoquick://product/detail?productId=P-1' });
+    await createBridge(win, undefined, 'pesoquick:').call('openPage', {
+      url: 'pesoquick://product/detail?productId=P-1',
+    });
     expect(calls).toEqual([
       [JSON.stringify({ url: 'pesoquick://product/detail?productId=P-1' }), AndroidBridge],
     ]);
@@ -141,13 +143,26 @@ describe('native events (P-19)', () => {
     const win = {} as { onIosBack?: () => void; onNativeClose?: () => void };
     const events = installNativeEvents(win);
     const seen: string[] = [];
-    const off = events.on('back', () => seen.push('back'));
-    events.on('close', () => seen.push('close'));
+    const off = events.on('back', () => void seen.push('back'));
+    events.on('close', () => void seen.push('close'));
     win.onIosBack!();
     win.onNativeClose!();
     off();
     win.onIosBack!();
     expect(seen).toEqual(['back', 'close']);
+  });
+
+  // Issue 16 item 12: the Android back button goes through the bridge's global; the native app
+  // learns whether the page used it (closed a popup) or should go back itself.
+  it('window.onAndroidBack answers whether a handler used it', () => {
+    const win = {} as { onAndroidBack?: () => boolean };
+    const events = installNativeEvents(win);
+    expect(win.onAndroidBack!()).toBe(false);
+    const off = events.on('androidBack', () => true);
+    events.on('androidBack', () => false);
+    expect(win.onAndroidBack!()).toBe(true);
+    off();
+    expect(win.onAndroidBack!()).toBe(false);
   });
 
   it('a failing handler does not stop the others', () => {
@@ -158,9 +173,40 @@ describe('native events (P-19)', () => {
     events.on('back', () => {
       throw new Error('x');
     });
-    events.on('back', () => seen.push('second'));
+    events.on('back', () => void seen.push('second'));
     win.onIosBack!();
     expect(seen).toEqual(['second']);
     warn.mockRestore();
+  });
+
+  // Issue 20 §4: openPage and the like get only http(s) addresses, app paths and the app's scheme.
+  it.each([
+    ['openPage', { url: 'javascript:alert(document.cookie)' }],
+    ['openPage', { url: ' JaVaScRiPt:alert(1)' }],
+    ['openPageSingle', 'data:text/html,<script>alert(1)</script>'],
+    ['openPage', { url: 'otherapp://steal?s=1' }],
+    ['openPage', { url: 'product/9' }],
+    ['callPhone', { phone: 'javascript:alert(1)' }],
+  ])('refuses %s with %j: nothing reaches the native side', async (name, payload) => {
+    const AndroidBridge = { openPage: vi.fn(), openPageSingle: vi.fn(), callPhone: vi.fn() };
+    const warn = vi.fn();
+    const win: BridgeHostWindow = { AndroidBridge };
+    await createBridge(win, warn, 'pesoquick:').call(name, payload);
+    expect(AndroidBridge.openPage).not.toHaveBeenCalled();
+    expect(AndroidBridge.openPageSingle).not.toHaveBeenCalled();
+    expect(AndroidBridge.callPhone).not.toHaveBeenCalled();
+    expect(win.__bridgeLog).toBeUndefined();
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/refused the address/));
+  });
+
+  it.each([
+    { url: 'pesoquick://product/detail?productId=P-2' },
+    { url: 'https://pay.partner.example/x' },
+    { url: '/loan/details?orderId=1' },
+    { phone: '+63 2 8888 0000' },
+  ])('passes %j', async (payload) => {
+    const win: BridgeHostWindow = {};
+    await createBridge(win, () => undefined, 'pesoquick:').call('openPage', payload);
+    expect(win.__bridgeLog).toEqual([{ name: 'openPage', payload }]);
   });
 });

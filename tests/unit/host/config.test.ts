@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import defaults from '../../../config/default.json';
 import { applyTheme, readClientConfig } from '../../../src/config/client';
 import { injectConfig, renderConfigTag } from '../../../src/config/inject';
-import { CONFIG_ENV, loadConfig } from '../../../src/config/load';
+import { CONFIG_ENV, DEFAULT_CONFIG, loadConfig } from '../../../src/config/load';
+import {
+  appSchemeOf,
+  createTrust,
+  invalidOrigins,
+  parseOrigins,
+  urlPolicyOf,
+} from '../../../src/config/origins';
 
 describe('configuration', () => {
   it('defaults: orange background, white font, peso sign (§9)', () => {
@@ -92,5 +99,52 @@ describe('the config tag', () => {
     applyTheme(loadConfig({}, { themeBackground: '#123456', themeColor: '#fefefe' }), root);
     expect(root.style.getPropertyValue('--brand')).toBe('#123456');
     expect(root.style.getPropertyValue('--on-brand')).toBe('#fefefe');
+  });
+});
+
+describe('the origin allowlist (issue 20 §4)', () => {
+  it('one setting: http(s) origins, separated by spaces or commas; anything else is dropped', () => {
+    expect(parseOrigins(defaults.allowedOrigins)).toEqual(['https://play.google.com']);
+    expect(
+      parseOrigins(
+        'https://cdn.example, https://CDN.example/ http://pay.example:8080  https:  ftp://x.example https://a.example/path *.evil.example javascript:alert(1)',
+      ),
+    ).toEqual(['https://cdn.example', 'http://pay.example:8080']);
+    expect(invalidOrigins('https://a.example https://a.example/path')).toEqual(['https://a.example/path']);
+    expect(loadConfig({ LENDER_ALLOWED_ORIGINS: 'https://cdn.example' }).allowedOrigins).toBe(
+      'https://cdn.example',
+    );
+  });
+
+  it("Host.trusts: app paths, this origin, the listed ones and the app's own scheme", () => {
+    const trusts = createTrust('https://app.example', {
+      allowedOrigins: 'https://cdn.example',
+      productDetailScheme: 'pesoquick://product/detail?productId=',
+    });
+    for (const url of [
+      '/repay',
+      'https://app.example/x',
+      'https://cdn.example/a.png',
+      'pesoquick://product/1',
+    ])
+      expect(trusts(url), url).toBe(true);
+    for (const url of [
+      'https://evil.example/p.gif',
+      '//evil.example/x',
+      'https://cdn.example.evil.example/',
+      'http://cdn.example/a.png',
+      'javascript:alert(1)',
+      'otherapp://x',
+    ])
+      expect(trusts(url), url).toBe(false);
+  });
+
+  it("the checker's policy and the app scheme come from the same config", () => {
+    expect(urlPolicyOf(DEFAULT_CONFIG)).toEqual({
+      origins: ['https://play.google.com'],
+      schemes: ['pesoquick:'],
+    });
+    expect(appSchemeOf({ productDetailScheme: 'javascript:alert(1)//' })).toBe('');
+    expect(appSchemeOf({ productDetailScheme: 'https://x' })).toBe('');
   });
 });

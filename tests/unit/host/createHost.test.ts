@@ -25,7 +25,7 @@ describe('createHost', () => {
   it('onNativeEvent listens to the global functions the native app calls', () => {
     const host = createHost({ config: DEFAULT_CONFIG });
     const seen: string[] = [];
-    const off = host.onNativeEvent('back', () => seen.push('back'));
+    const off = host.onNativeEvent('back', () => void seen.push('back'));
     (window as unknown as { onIosBack(): void }).onIosBack();
     off();
     (window as unknown as { onIosBack(): void }).onIosBack();

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { startFirstScreen } from '../../../src/app/firstScreen';
 import { createScreenLoader, type InitialScreen } from '../../../src/app/loadScreen';
 import { promoRoute, routeEntries, screenForPath, type Manifest } from '../../../src/manifest/routes';
-import { readInitialScreen } from '../../../src/app/inlineScreen';
+import { readInitialScreen, readInlineManifest, readPreview } from '../../../src/app/inlineScreen';
 import type { AppServices } from '../../../src/app/context';
 import type { ApiCall } from '../../../renderer/host';
 import { DEFAULT_CONFIG } from '../../../src/config/load';
@@ -113,6 +113,23 @@ describe('readInitialScreen', () => {
       stamp: 's',
       doc: { x: 1 },
     });
+  });
+
+  it('reads the preview flag, the published manifest and the preview band data', () => {
+    expect(
+      readInitialScreen(page('{"id":"a","etag":null,"stamp":"s","doc":{},"preview":true}')),
+    ).toMatchObject({
+      preview: true,
+    });
+    const html = document.implementation.createHTMLDocument('t');
+    html.body.innerHTML =
+      '<script type="application/json" id="screen-manifest">{"schemaVersion":1,"routes":[{"path":"/a","screen":"a"}]}</script>' +
+      '<script type="application/json" id="screen-preview">{"screen":"a","expiresAt":"2026-12-01T00:00:00.000Z"}</script>';
+    expect(readInlineManifest(html)?.routes).toEqual([{ path: '/a', screen: 'a' }]);
+    expect(readPreview(html)).toEqual({ screen: 'a', expiresAt: '2026-12-01T00:00:00.000Z' });
+    const empty = document.implementation.createHTMLDocument('t');
+    expect(readInlineManifest(empty)).toBeNull();
+    expect(readPreview(empty)).toBeNull();
   });
 
   it('ignores a missing, broken or incomplete element', () => {

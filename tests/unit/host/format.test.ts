@@ -121,6 +121,33 @@ describe('Host.format', () => {
     expect(format('money', null)).toBe('');
   });
 
+  // Issue 16 item 5 (D-06): the money format owns the sign, so a preformatted amount never gets two.
+  it('money shows a server string that already has a currency sign verbatim', () => {
+    const peso = createFormat({ currencySign: '₱' });
+    expect(peso('money', '₱535.00')).toBe('₱535.00');
+    expect(peso('money', ' ₱1,234.50 ')).toBe(' ₱1,234.50 ');
+    expect(format('money', '₹535.00', 'config')).toBe('₹535.00');
+    expect(peso('money', 'PHP 535.00')).toBe('PHP 535.00');
+    expect(peso('money', '535.00 PHP')).toBe('535.00 PHP');
+  });
+
+  it('money puts the sign before a server string that is a bare decimal amount', () => {
+    const peso = createFormat({ currencySign: '₱' });
+    expect(peso('money', '535.00')).toBe('₱535.00');
+    expect(peso('money', '1,234.50')).toBe('₱1,234.50');
+    expect(peso('money', '-5.00')).toBe('-₱5.00');
+    // An integer string is cents, like a number (D-46).
+    expect(peso('money', '53500')).toBe('₱535.00');
+    expect(peso('money', -500)).toBe('-₱5.00');
+  });
+
+  it('money shows other text as it came, without a sign (it is not an amount)', () => {
+    const peso = createFormat({ currencySign: '₱' });
+    expect(peso('money', 'Free')).toBe('Free');
+    expect(peso('money', '')).toBe('');
+    expect(peso('money', undefined)).toBe('');
+  });
+
   it('unknown names give the value as text', () => {
     expect(format('shout', 12)).toBe('12');
     expect(format('shout', undefined)).toBe('');

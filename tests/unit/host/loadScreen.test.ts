@@ -166,3 +166,50 @@ describe('last-known-good (stale-while-revalidate)', () => {
     await expect(loader.load('demo')).resolves.toMatchObject({ status: 'ready' });
   });
 });
+
+describe('the version shown (events carry it, issue 19)', () => {
+  it('comes from the server with the document, is kept with it, and changes only when a new one is shown', async () => {
+    const net = server({ status: 200, body: doc('v1'), etag: '"a"' });
+    const fetch = async (url: string, init: RequestInit) => {
+      const response = await net.fetch(url, init);
+      const headers = new Headers(response.headers);
+      headers.set('X-Screen-Revision', JSON.parse(String(headers.get('ETag') ?? '""')) || 'none');
+      return new Response(response.body, { status: response.status, headers });
+    };
+    const storage = memoryStorage();
+    const loader = createScreenLoader({ fetch, storage, validate: validateScreenDoc, warn: vi.fn() });
+    expect(loader.version('demo')).toEqual({});
+    await loader.load('demo');
+    expect(loader.version('demo')).toMatchObject({ revision: 'a' });
+
+    // Next visit: shown from the kept copy, revalidated in the background.
+    const next = createScreenLoader({ fetch, storage, validate: validateScreenDoc, warn: vi.fn() });
+    expect(next.peek('demo')).not.toBeNull();
+    expect(next.version('demo')).toMatchObject({ revision: 'a' });
+    net.serve({ status: 200, body: doc('v2'), etag: '"b"' });
+    expect(await next.revalidate('demo')).toBe('updated');
+    // Still showing v1 until the screen is shown again.
+    expect(next.version('demo')).toMatchObject({ revision: 'a' });
+    next.peek('demo');
+    expect(next.version('demo')).toMatchObject({ revision: 'b' });
+  });
+
+  it('the page’s own copy brings its revision and variant', () => {
+    const loader = createScreenLoader({
+      fetch: vi.fn(),
+      storage: memoryStorage(),
+      validate: validateScreenDoc,
+      stamp: 'S',
+      initial: {
+        id: 'demo',
+        etag: '"p"',
+        stamp: 'S',
+        revision: 'rev-p',
+        variant: 'exp1:b',
+        doc: doc('page'),
+      },
+    });
+    expect(loader.peek('demo')).not.toBeNull();
+    expect(loader.version('demo')).toEqual({ revision: 'rev-p', variant: 'exp1:b' });
+  });
+});

@@ -76,6 +76,35 @@ describe('the document the page carries', () => {
   });
 });
 
+describe('a draft on a preview link (issue 17)', () => {
+  const preview: InitialScreen = { id: 'demo', etag: '"d"', stamp: STAMP, doc: doc('draft'), preview: true };
+
+  it('is shown, never kept as the last good copy, never revalidated against the published one', async () => {
+    const t = setup({ initial: preview });
+    t.storage.setItem(`${SCREEN_CACHE_PREFIX}demo`, keptEntry(doc('published, kept'), STAMP));
+    expect(t.loader.peek('demo')).toMatchObject({ body: [{ text: 'draft' }] });
+    expect(JSON.parse(t.storage.getItem(`${SCREEN_CACHE_PREFIX}demo`)!).doc.body[0].text).toBe(
+      'published, kept',
+    );
+    await expect(t.loader.revalidate('demo')).resolves.toBe('unchanged');
+    expect(t.requests).toEqual([]);
+  });
+
+  it('checked by other validators, it is validated here rather than replaced by the published one', async () => {
+    const t = setup({ initial: { ...preview, stamp: 'stamp-old' } });
+    expect(t.loader.peek('demo')).toBeNull();
+    await expect(t.loader.load('demo')).resolves.toMatchObject({
+      status: 'ready',
+      doc: { body: [{ text: 'draft' }] },
+    });
+    expect(t.requests).toEqual([]);
+    expect(t.storage.getItem(`${SCREEN_CACHE_PREFIX}demo`)).toBeNull();
+    const broken = setup({ initial: { ...preview, stamp: 'stamp-old', doc: BROKEN } });
+    await expect(broken.loader.load('demo')).resolves.toMatchObject({ status: 'error', reason: 'invalid' });
+    expect(broken.requests).toEqual([]);
+  });
+});
+
 describe('kept copies with the validators’ fingerprint', () => {
   it('a copy kept by this version is shown without validating it again', () => {
     const t = setup();

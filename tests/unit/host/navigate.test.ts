@@ -149,3 +149,52 @@ describe('back (D-54)', () => {
     expect(t.history.back).toHaveBeenCalled();
   });
 });
+
+describe('another origin (D-34, D-50, issue 16 item 2, issue 20 §4)', () => {
+  const SESSION = { sessionId: 'SESSION-123456', deviceId: 'DEVICE-9', osVersion: '17', productId: 'P-1' };
+  function offsite() {
+    const location = {
+      href: 'https://app.pesoquick.example/loan/confirm?sessionId=SESSION-123456',
+      origin: 'https://app.pesoquick.example',
+      assign: vi.fn(),
+      replace: vi.fn(),
+    };
+    const history = { back: vi.fn(), state: null, length: 1 };
+    const nav = createNavigator({ location, history, commonParams: () => SESSION, router: () => null });
+    return { nav, location };
+  }
+
+  it('commonParams true adds nothing to another origin', () => {
+    const t = offsite();
+    t.nav.navigate('https://pay.partner.example/c?r=1', { commonParams: true });
+    expect(t.location.assign).toHaveBeenCalledWith('https://pay.partner.example/c?r=1');
+  });
+
+  it("'anyOrigin' (lendDetailsUrl from the reply): the common parameters, then from=confirm, replacing the page", () => {
+    const t = offsite();
+    t.nav.navigate('https://h5.partner.example/loan/details?orderId=9&productId=P-2', {
+      commonParams: 'anyOrigin',
+      replace: true,
+      query: { from: 'confirm' },
+    });
+    const href = t.location.replace.mock.calls[0]![0] as string;
+    expect(href.startsWith('https://h5.partner.example/loan/details?')).toBe(true);
+    expect(query(href)).toEqual({
+      orderId: '9',
+      productId: 'P-2',
+      sessionId: 'SESSION-123456',
+      deviceId: 'DEVICE-9',
+      osVersion: '17',
+      from: 'confirm',
+    });
+    expect([...new URL(href).searchParams.keys()].at(-1)).toBe('from');
+  });
+
+  it('query fields that carry the session or device id are left out on the way to another origin', () => {
+    const t = offsite();
+    t.nav.navigate('https://pay.partner.example/c', {
+      query: { s: 'SESSION-123456', d: 'DEVICE-9', wrapped: 'x-SESSION-123456-y', amount: '1700', os: '17' },
+    });
+    expect(query(t.location.assign.mock.calls[0]![0] as string)).toEqual({ amount: '1700', os: '17' });
+  });
+});

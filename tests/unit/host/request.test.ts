@@ -372,3 +372,51 @@ describe('prefetch and dedupe', () => {
     expect(t.toasts).toEqual(['Network error, please try again']);
   });
 });
+
+describe('idempotency keys (issue 20 §2)', () => {
+  it('a write carries its user action key as the Idempotency-Key header', async () => {
+    const t = setup();
+    await t.requester.request(call({ body: { a: 1 }, idempotencyKey: 'abc-0' }), signal());
+    expect(t.sent[0]!.headers['idempotency-key']).toBe('abc-0');
+    await t.requester.request(
+      call({ api: 'v3', path: '/v3/loan-details/generate-vcode', idempotencyKey: 'abc-1' }),
+      signal(),
+    );
+    expect(t.sent[1]!.headers['idempotency-key']).toBe('abc-1');
+  });
+
+  it('no key, no header; a GET never sends one', async () => {
+    const t = setup();
+    await t.requester.request(call({ body: { a: 1 } }), signal());
+    await t.requester.request(call({ method: 'GET', idempotencyKey: 'abc-2' }), signal());
+    expect(t.sent.map((s) => s.headers['idempotency-key'])).toEqual([undefined, undefined]);
+  });
+
+  it('an upload carries it beside its multipart body', async () => {
+    const t = setup();
+    const file = new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' });
+    await t.requester.request(
+      call({
+        api: 'complaint',
+        path: '/nepenthes/upload-problem-image',
+        files: { problemImage: file },
+        idempotencyKey: 'pick-0',
+      }),
+      signal(),
+    );
+    expect(t.sent[0]!.headers['idempotency-key']).toBe('pick-0');
+  });
+});
+
+describe('our own server only (issue 20 §4)', () => {
+  it.each(['//evil.example/x', '/v3//evil.example', '/v3/../../x', '/./x', 'https://evil.example/x', 'v3/x'])(
+    'refuses the path %j: nothing is sent, not even prefetched',
+    async (path) => {
+      const t = setup();
+      const result = await t.requester.request(call({ api: 'v3', path }), signal());
+      expect(result.ok).toBe(false);
+      t.requester.prefetch(call({ api: 'v3', path }));
+      expect(t.sent).toEqual([]);
+    },
+  );
+});

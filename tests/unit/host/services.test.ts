@@ -86,7 +86,7 @@ describe('geolocate', () => {
 });
 
 describe('track and report', () => {
-  it('beacons to the configured endpoints', () => {
+  it('problems are beaconed to reportUrl as they happen (events: telemetry.test.ts)', () => {
     const sendBeacon = vi.fn((_url: string, _data: Blob) => true);
     const warn = vi.fn();
     const t = createTelemetry({
@@ -97,9 +97,8 @@ describe('track and report', () => {
       warn,
       now: () => 7,
     });
-    t.track('apply', { productId: 'P-1' });
     t.report({ screenId: 's', blockPath: '/body/0', code: 'unknown-block', message: 'Unknown block' });
-    expect(sendBeacon.mock.calls.map((c) => c[0])).toEqual(['/t', '/r']);
+    expect(sendBeacon.mock.calls.map((c) => c[0])).toEqual(['/r']);
     expect(warn).toHaveBeenCalledTimes(1);
   });
 

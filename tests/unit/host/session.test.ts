@@ -1,6 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { COOKIE_EXPIRES, cookieString, getCookie, setCookie } from '../../../src/host/cookies';
-import { createSession, fillAliases, queryOf, SESSION_COOKIE } from '../../../src/host/session';
+import {
+  createSession,
+  fillAliases,
+  queryOf,
+  SESSION_COOKIE,
+  SESSION_COOKIE_MAX_AGE_S,
+} from '../../../src/host/session';
 
 function clearCookies() {
   for (const part of document.cookie.split(';')) {
@@ -55,20 +61,23 @@ describe('common parameters (P-01, P-04)', () => {
     ]);
   });
 
-  it('refreshCommonParams re-reads the URL and keeps session keys the new URL lacks', () => {
-    const where = { search: '?sessionId=S1&productId=P-1&orderId=1', hash: '' };
+  // Issue 16 item 1 (P-04, P-05, S2.12-02): an in-app route change is not a reload.
+  it('after a route change the new URL wins, for every key (no stale value from the entry URL)', () => {
+    const where = { search: '?sessionId=AAA&productId=P-1&orderId=1&building=b1', hash: '' };
     const s = createSession(where, document);
-    where.search = '?product_id=P-2&orderId=2&gather=g';
-    const fresh = s.refreshCommonParams();
-    expect(fresh).toEqual({
-      sessionId: 'S1',
-      product_id: 'P-2',
-      productId: 'P-2',
-      orderId: '2',
-      gather: 'g',
-    });
-    expect(s.commonParams()).toEqual(fresh);
+    where.search = '?sessionId=BBB&product_id=P-2&orderId=2&gather=g';
+    const expected = { sessionId: 'BBB', product_id: 'P-2', productId: 'P-2', orderId: '2', gather: 'g' };
+    expect(s.commonParams()).toEqual(expected);
+    expect(s.refreshCommonParams()).toEqual(expected);
     expect(s.header('gather')).toBe('g');
+    expect(s.header('building')).toBe('');
+  });
+
+  it('a hash route change counts too (promotion pages)', () => {
+    const where = { search: '', hash: '#/landing?id=1&user_from=fb' };
+    const s = createSession(where, document);
+    where.hash = '#/download?down_id=2';
+    expect(s.commonParams()).toEqual({ down_id: '2' });
   });
 });
 
@@ -88,9 +97,81 @@ describe('the session cookie', () => {
     expect(JSON.parse(getCookie(SESSION_COOKIE)!)).toEqual({ sessionId: 'NEW' });
   });
 
+  // Issue 16 item 1: "The old sessionId from the cookie is also still sent".
+  it('the cookie supplies nothing when the URL has an identity of its own, even a partial one', () => {
+    createSession(loc('?sessionId=OLD&deviceId=OLD-DEVICE&gps_adid=AD'), document);
+    const s = createSession(loc('?deviceId=NEW-DEVICE&orderId=7'), document);
+    expect(s.commonParams()).toEqual({ deviceId: 'NEW-DEVICE', orderId: '7' });
+  });
+
+  it('the cookie follows the identity of the current URL after a route change', () => {
+    const where = { search: '?sessionId=AAA', hash: '' };
+    const s = createSession(where, document);
+    where.search = '?sessionId=BBB';
+    s.commonParams();
+    expect(JSON.parse(getCookie(SESSION_COOKIE)!)).toEqual({ sessionId: 'BBB' });
+    where.search = '?orderId=9';
+    expect(s.commonParams()).toEqual({ sessionId: 'BBB', orderId: '9' });
+  });
+
   it('a corrupt cookie is ignored', () => {
     setCookie(SESSION_COOKIE, '{not json');
     expect(createSession(loc('?a=1'), document).commonParams()).toEqual({ a: '1' });
+  });
+});
+
+// Issue 20 §1: the identity cookie is readable by the page (it must be: the identity goes into each
+// call's query), so it lives as short as works and is Secure on https.
+describe('the session cookie is short-lived and Secure on https', () => {
+  function capture(protocol: string, search = '?sessionId=S1') {
+    const written: string[] = [];
+    const fake = {
+      set cookie(value: string) {
+        written.push(value);
+      },
+      get cookie() {
+        return '';
+      },
+    } as unknown as Document;
+    createSession({ search, hash: '', protocol }, fake);
+    return written;
+  }
+
+  it('lives SESSION_COOKIE_MAX_AGE_S (30 minutes), not until 9999', () => {
+    const [cookie] = capture('http:');
+    expect(SESSION_COOKIE_MAX_AGE_S).toBe(1800);
+    expect(cookie).toContain('max-age=1800');
+    expect(cookie).not.toContain('expires=');
+    expect(cookie).not.toContain('Secure');
+  });
+
+  it('is Secure when the page is on https', () => {
+    const [cookie] = capture('https:');
+    expect(cookie).toMatch(/; Secure$/);
+    expect(cookie).toContain('SameSite=Lax');
+  });
+
+  it('is renewed while the borrower moves on, not written on every call', () => {
+    let t = 0;
+    const written: string[] = [];
+    const fake = {
+      set cookie(value: string) {
+        written.push(value);
+      },
+      get cookie() {
+        return '';
+      },
+    } as unknown as Document;
+    const s = createSession({ search: '?sessionId=S1', hash: '' }, fake, () => t);
+    for (let i = 0; i < 10; i++) s.commonParams();
+    expect(written).toHaveLength(1);
+    t = 61_000;
+    s.commonParams();
+    expect(written).toHaveLength(2);
+  });
+
+  it('is not written for a page without an identity', () => {
+    expect(capture('https:', '?orderId=1')).toEqual([]);
   });
 });
 

@@ -122,7 +122,8 @@ describe('redrawing on state changes', () => {
     let reply: (value: { ok: true; data: unknown }) => void = () => undefined;
     renderScreen(
       screenDoc([{ type: 'text', text: { t: 'Status: {data.order.status}' } }], {
-        sources: [{ do: 'call', api: 'v3', path: '/v3/order', into: 'data.order' }],
+        // Optional: the body shows before the reply (a required source holds it back).
+        sources: [{ do: 'call', api: 'v3', path: '/v3/order', into: 'data.order', optional: true }],
       }),
       { respond: () => new Promise((resolve) => (reply = resolve)) },
     );

@@ -55,12 +55,13 @@ function boot(doc: unknown, answer: () => Answer | Promise<Answer>) {
 afterEach(() => vi.restoreAllMocks());
 
 describe('a loaded screen that shows nothing', () => {
-  it('after a failed load: the notice, with Try again and Go back', async () => {
+  it('after a failed load: the source error with Try again, not a blank page (issue 20 §3)', async () => {
     const services = boot(listDoc(), () => ({ status: 500, body: 'oops' }));
     render(<App services={services} manifest={MANIFEST} />);
-    expect(await screen.findByRole('heading', { name: 'Nothing to show' })).toBeTruthy();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This page could not be loaded.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Go back' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Nothing to show' })).toBeNull();
   });
 
   it('after an empty reply: the notice too', async () => {
@@ -89,7 +90,7 @@ describe('a loaded screen that shows nothing', () => {
 
   it('a screen with anything on it (here a lone button) never gets the notice', async () => {
     const doc = listDoc([{ type: 'button', label: 'Refresh', onTap: [] }]);
-    const services = boot(doc, () => ({ status: 500, body: 'oops' }));
+    const services = boot(doc, () => ({ body: { success: true, message: '', data: { items: [] } } }));
     render(<App services={services} manifest={MANIFEST} />);
     expect(await screen.findByRole('button', { name: 'Refresh' })).toBeTruthy();
     await act(async () => {

@@ -52,6 +52,7 @@ describe.each([
     const host = await apply(id, { id: '1', uc: 'UC-1', user_from: 'fb' }, { ok: true, code: 0 }, phone);
     await waitFor(() => expect(host.log.navigations).toHaveLength(1));
     expect(host.log.tracked).toEqual([
+      { event: 'promo_apply_tap' },
       { event: 'promo_register_conversion', payload: { uc: 'UC-1', id: '1', user_from: 'fb' } },
     ]);
     expect(host.log.toasts.map((t) => t.text)).toEqual(['注册成功']);
@@ -61,13 +62,13 @@ describe.each([
     });
   });
 
-  it('without uc no event is tracked', async () => {
+  it('without uc no conversion is tracked (the apply tap is, issue 19)', async () => {
     const host = await apply(id, { id: '1' }, { ok: true, code: 0 }, phone);
     await waitFor(() => expect(host.log.navigations).toHaveLength(1));
-    expect(host.log.tracked).toEqual([]);
+    expect(host.log.tracked).toEqual([{ event: 'promo_apply_tap' }]);
   });
 
-  it('a failed register never fires the event, and a network failure adds no toast of its own', async () => {
+  it('a failed register never fires the conversion, and a network failure adds no toast of its own', async () => {
     const host = await apply(
       id,
       { id: '1', uc: 'UC-1' },
@@ -75,9 +76,19 @@ describe.each([
       phone,
     );
     await waitFor(() => expect(host.log.calls.some((c) => c.path.endsWith('register'))).toBe(true));
-    expect(host.log.tracked).toEqual([]);
+    expect(host.log.tracked).toEqual([{ event: 'promo_apply_tap' }]);
     // The host toasts 'error' for the promo family (ruling 2); the document says nothing more.
     expect(host.log.toasts).toEqual([]);
     expect(host.log.navigations).toEqual([]);
+  });
+
+  // Issue 16 item 4: `??` keeps "", so the payload of §3 always has invite_code.
+  it('S2.1-19: register sends invite_code even when the link has none (an empty text)', async () => {
+    const host = await apply(id, { id: '1' }, { ok: true, code: 0 }, phone);
+    await waitFor(() => expect(host.log.calls.some((c) => c.path.endsWith('register'))).toBe(true));
+    const body = host.log.calls.find((c) => c.path.endsWith('register'))!.body!;
+    expect(body).toHaveProperty('invite_code', '');
+    // The template's empty fields still fall back (or, not ??): appName is the configured code.
+    expect(body.appName).toBe('pesoquick');
   });
 });

@@ -58,3 +58,36 @@ describe('schema completion', () => {
     expect(at('{"title": "Hel|"}')).toBeNull();
   });
 });
+
+describe('completion for language 1.1', () => {
+  it('offers the functions inside an expression object, with their typed signatures', () => {
+    const result = at('{"body": [{"type": "text", "text": {"|"}}]}');
+    const round = result?.options.find((o) => o.label === '"round"');
+    expect(round?.detail).toBe('round(value: number, digits?: integer) → number');
+    expect(labels(result)).toEqual(
+      expect.arrayContaining(['"formatDate"', '"dateDiff"', '"sum"', '"upper"']),
+    );
+    // A block's own fields are not functions.
+    const fields = at('{"body": [{"type": "text", "|"}]}');
+    expect(fields?.options.find((o) => o.label === '"visible"')?.type).toBe('property');
+  });
+
+  it('offers the declared variables and computed values where a path is read', () => {
+    const text =
+      '{"variables": {"count": {"type": "integer", "value": 0}}, "computed": {"fee": {"type": "number", "value": 1}},' +
+      ' "body": [{"type": "text", "text": {"$": |}}]}';
+    expect(labels(at(text, true))).toEqual(['"vars.count"', '"computed.fee"']);
+  });
+
+  it('offers the value types of a variable', () => {
+    expect(labels(at('{"variables": {"n": {"type": |}}}'))).toEqual([
+      '"text"',
+      '"number"',
+      '"integer"',
+      '"boolean"',
+      '"date"',
+      '"list"',
+      '"object"',
+    ]);
+  });
+});

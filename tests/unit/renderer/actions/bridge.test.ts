@@ -25,9 +25,28 @@ describe('bridge action', () => {
   });
 
   it('reads a single-operator payload as one expression', async () => {
-    const h = harness({}, { initial: { data: { jump: 'app://product/9' } } });
+    const h = harness({}, { initial: { data: { jump: 'pesoquick://product/9' } } });
     await h.run([{ do: 'bridge', name: 'openPageSingle', payload: { $: 'data.jump' } }]);
-    expect(h.host.log.bridge).toEqual([{ name: 'openPageSingle', payload: 'app://product/9' }]);
+    expect(h.host.log.bridge).toEqual([{ name: 'openPageSingle', payload: 'pesoquick://product/9' }]);
+  });
+
+  it.each([
+    { url: 'javascript:alert(1)' },
+    { url: 'otherapp://steal' },
+    { url: 'https://evil.example/x?s=1' },
+  ])('refuses to hand %j to openPage: a toast, a report, nothing sent', async (payload) => {
+    const h = harness();
+    expect(await h.run([{ do: 'bridge', name: 'openPage', payload }])).toBe('stop');
+    expect(h.host.log.bridge).toEqual([]);
+    expect(h.host.log.toasts).toEqual([{ text: 'This link cannot be opened' }]);
+    expect(h.host.log.problems.map((p) => p.code)).toEqual(['unsafe-url']);
+  });
+
+  it('passes an address the server sent, even on another origin', async () => {
+    const h = harness({}, { initial: { data: { jump: 'https://partner.example/p' } } });
+    h.engine.vouched.add('https://partner.example/p');
+    await h.run([{ do: 'bridge', name: 'openPage', payload: { url: { $: 'data.jump' } } }]);
+    expect(h.host.log.bridge).toEqual([{ name: 'openPage', payload: { url: 'https://partner.example/p' } }]);
   });
 
   it('sends no payload when none is written', async () => {

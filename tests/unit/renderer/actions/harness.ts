@@ -36,6 +36,7 @@ export function harness(
     store,
     signal: controller.signal,
     timers: null as never,
+    vouched: new Set(),
   };
   engine.timers = createTimers(store, (screen.timers ?? {}) as Record<string, TimerSpec>, (id) => {
     void runActions(engine, screen.timers?.[id]?.onEnd, ROOT_FRAME, `/timers/${id}/onEnd`);

@@ -40,23 +40,36 @@ describe('openModal and closeModal actions', () => {
     expect(h.host.log.problems[0]).toMatchObject({ code: 'unknown-modal', blockPath: '/onLoad/0' });
   });
 
-  it('closeModal without id closes the top one and runs its onClose', async () => {
+  // Issue 16 item 6: one popup at a time; the others wait in the order they were asked for.
+  it('a modal opened while another shows waits its turn', async () => {
     const h = harness({ modals });
-    await h.run([{ do: 'openModal', id: 'rating' }, { do: 'openModal', id: 'thanks' }, { do: 'closeModal' }]);
+    await h.run([
+      { do: 'openModal', id: 'rating' },
+      { do: 'openModal', id: 'thanks' },
+    ]);
+    expect(h.state().modals).toEqual(['rating', 'thanks']);
+    await h.run([{ do: 'closeModal' }]);
+    expect(h.state().modals).toEqual(['thanks']);
+    expect(h.host.log.toasts).toEqual([]);
+  });
+
+  it('closeModal without id closes the one showing and runs its onClose', async () => {
+    const h = harness({ modals });
+    await h.run([{ do: 'openModal', id: 'thanks' }, { do: 'openModal', id: 'rating' }, { do: 'closeModal' }]);
     expect(h.state().modals).toEqual(['rating']);
     expect(h.host.log.toasts).toEqual([{ text: 'thanks closed' }]);
   });
 
-  it('closeModal by id closes that one; closing one that is not open does nothing', async () => {
+  it('closeModal by id takes a waiting one out of the queue, without its onClose; twice does nothing', async () => {
     const h = harness({ modals });
     await h.run([
-      { do: 'openModal', id: 'thanks' },
       { do: 'openModal', id: 'rating' },
+      { do: 'openModal', id: 'thanks' },
       { do: 'closeModal', id: 'thanks' },
       { do: 'closeModal', id: 'thanks' },
     ]);
     expect(h.state().modals).toEqual(['rating']);
-    expect(h.host.log.toasts).toEqual([{ text: 'thanks closed' }]);
+    expect(h.host.log.toasts).toEqual([]);
     await h.run([{ do: 'closeModal' }, { do: 'closeModal' }]);
     expect(h.state().modals).toEqual([]);
   });

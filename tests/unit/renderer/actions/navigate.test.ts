@@ -36,6 +36,37 @@ describe('navigate action', () => {
     ]);
   });
 
+  // Issue 16 item 7 (S2.20-16, D-12): what counts only when the borrower really goes.
+  it('before runs once the address is accepted, just before the page changes', async () => {
+    const h = harness({}, { initial: { data: { h5Url: 'https://pay.example.com/x' } } });
+    const flag = { do: 'storage', scope: 'session', op: 'set', key: 'showBankTip', value: '1' };
+    const order: string[] = [];
+    const navigate = h.host.navigate;
+    h.host.navigate = (to, options) => {
+      order.push(`navigate ${h.host.storage('session').getItem('showBankTip') ?? 'unset'}`);
+      navigate(to, options);
+    };
+    await h.run([{ do: 'navigate', to: { $: 'data.h5Url' }, before: [flag] }]);
+    expect(order).toEqual(['navigate 1']);
+  });
+
+  it('before does not run when the address is refused (a javascript: h5Url)', async () => {
+    const h = harness({}, { initial: { data: { h5Url: 'javascript:alert(1)' } } });
+    const flag = { do: 'storage', scope: 'session', op: 'set', key: 'showBankTip', value: '1' };
+    const outcome = await h.run([{ do: 'navigate', to: { $: 'data.h5Url' }, before: [flag] }]);
+    expect(outcome).toBe('stop');
+    expect(h.host.storage('session').getItem('showBankTip')).toBeNull();
+    expect(h.host.log.navigations).toEqual([]);
+    expect(h.host.log.toasts).toEqual([{ text: 'This link cannot be opened' }]);
+  });
+
+  it('a before that stops keeps the page where it is', async () => {
+    const h = harness();
+    const outcome = await h.run([{ do: 'navigate', to: '/repay', before: [{ do: 'stop' }] }]);
+    expect(outcome).toBe('stop');
+    expect(h.host.log.navigations).toEqual([]);
+  });
+
   it('follows the first usable value of an or', async () => {
     const h = harness({}, { initial: { data: { h5Url: '' } } });
     await h.run([{ do: 'navigate', to: { or: [{ $: 'data.h5Url' }, '/repay'] } }]);
@@ -87,5 +118,48 @@ describe('navigate action', () => {
     await h.run([{ do: 'navigate', to: { $: 'data.to' }, refusedMessage: '' }]);
     expect(h.host.log.toasts).toEqual([]);
     expect(h.host.log.problems[0]!.message.length).toBeLessThan(300);
+  });
+
+  // Issue 20 §4: another site only at an address the server sent; the session only to lendDetailsUrl.
+  it('refuses another site the document named, or built from params: the session would go with it', async () => {
+    const h = harness({}, { initial: { params: { sessionId: 'S-1', next: 'https://evil.example/n' } } });
+    await h.run([{ do: 'navigate', to: { t: 'https://evil.example/p?s={params.sessionId}' } }]);
+    await h.run([{ do: 'navigate', to: { $: 'params.next' }, commonParams: 'anyOrigin' }]);
+    expect(h.host.log.navigations).toEqual([]);
+    expect(h.host.log.problems.map((p) => p.code)).toEqual(['offsite-url', 'offsite-url']);
+  });
+
+  it('follows an address the server sent (a payment page), without the common parameters', async () => {
+    const h = harness();
+    h.host.respond = () => ({ ok: true, data: { payUrl: 'https://pay.partner.example/c?r=1' } });
+    await h.run([
+      { do: 'call', api: 'v3', path: '/v3/pay', then: [{ do: 'navigate', to: { $: 'result.data.payUrl' } }] },
+    ]);
+    expect(h.host.log.navigations).toEqual([
+      { to: 'https://pay.partner.example/c?r=1', replace: false, commonParams: false },
+    ]);
+  });
+
+  it('"anyOrigin": lendDetailsUrl from the reply gets the common parameters whatever its origin (D-50)', async () => {
+    const h = harness();
+    h.host.respond = () => ({ ok: true, data: { lendDetailsUrl: 'https://h5.partner.example/loan?o=1' } });
+    const push = (to: unknown) => ({
+      do: 'call',
+      api: 'v3',
+      path: '/v3/loan-confirm/loan-detail-push',
+      then: [{ do: 'navigate', to, commonParams: 'anyOrigin', replace: true, query: { from: 'confirm' } }],
+    });
+    await h.run([push({ $: 'result.data.lendDetailsUrl' })]);
+    expect(h.host.log.navigations).toEqual([
+      {
+        to: 'https://h5.partner.example/loan?o=1',
+        replace: true,
+        commonParams: 'anyOrigin',
+        query: { from: 'confirm' },
+      },
+    ]);
+    // The same address, but not read straight from the reply: no session for it.
+    await h.run([push({ or: [{ $: 'result.data.lendDetailsUrl' }, '/x'] })]);
+    expect(h.host.log.navigations[1]).toMatchObject({ commonParams: true });
   });
 });

@@ -23,7 +23,7 @@ describe('hero block', () => {
     expect(img?.getAttribute('alt')).toBe('');
   });
 
-  it.each([undefined, 'javascript:alert(1)', 'data:image/png;base64,AAAA'])(
+  it.each([undefined, 'javascript:alert(1)', 'data:image/png;base64,AAAA', 'https://evil.example/bg.png'])(
     'shows no image for %j, only the brand-coloured banner',
     (img) => {
       const { container } = renderScreen(screenDoc([hero]), { params: { img, status: 'Pending' } });

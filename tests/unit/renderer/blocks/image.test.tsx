@@ -20,16 +20,20 @@ describe('image block', () => {
     expect(screen.getByRole('img', { name: 'Logo' }).getAttribute('loading')).toBe('eager');
   });
 
-  it.each(['javascript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>', '//evil.example/x.png', 42])(
-    'renders no <img> for the refused src %j',
-    (src) => {
-      const { container } = renderScreen(screenDoc([{ type: 'image', src: { $: 'params.src' }, alt: 'x' }]), {
-        params: { src },
-      });
-      expect(container.querySelector('img')).toBeNull();
-      expect(container.innerHTML).not.toContain(String(src));
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    'data:image/svg+xml,<svg onload=alert(1)>',
+    '//evil.example/x.png',
+    42,
+    // Issue 20 §4: a picture from an origin outside allowedOrigins (a tracking pixel).
+    'https://evil.example/p.gif?s=SESSION',
+  ])('renders no <img> for the refused src %j', (src) => {
+    const { container } = renderScreen(screenDoc([{ type: 'image', src: { $: 'params.src' }, alt: 'x' }]), {
+      params: { src },
+    });
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.innerHTML).not.toContain(String(src));
+  });
 
   it('a broken image disappears instead of showing a broken-image icon, or leaves its placeholder', () => {
     const { container } = renderScreen(

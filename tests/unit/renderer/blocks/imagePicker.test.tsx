@@ -59,6 +59,24 @@ describe('imagePicker block', () => {
     expect(screen.getByText('2/9')).toBeTruthy();
   });
 
+  it('issue 20: each picked file is uploaded under its own idempotency key; a new pick gets new ones', async () => {
+    const user = userEvent.setup();
+    const { host } = renderScreen(screenDoc([picker]), {
+      respond: () => ({ ok: true, data: { url: 'https://cdn.example/x.png' } }),
+    });
+    await user.upload(input(), [png('a.png'), png('b.png')]);
+    await settle();
+    await user.upload(input(), [png('c.png')]);
+    await settle();
+    const keys = host.log.calls.map((c) => c.idempotencyKey);
+    expect(keys).toHaveLength(3);
+    expect(keys.every((k) => /^[a-f0-9]{32}-\d+$/.test(k ?? ''))).toBe(true);
+    expect(new Set(keys).size).toBe(3);
+    // One pick is one user action; the next pick is another.
+    expect(keys[0]!.split('-')[0]).toBe(keys[1]!.split('-')[0]);
+    expect(keys[2]!.split('-')[0]).not.toBe(keys[0]!.split('-')[0]);
+  });
+
   it('a file picked while another uploads waits for it', async () => {
     const user = userEvent.setup();
     const { replies, respond } = scripted();

@@ -29,7 +29,7 @@ describe('link block', () => {
     ]);
   });
 
-  it.each(['javascript:alert(1)', 'data:text/html,x', '//evil.example', ''])(
+  it.each(['javascript:alert(1)', 'data:text/html,x', '//evil.example', '', 'https://evil.example/?s=1'])(
     'shows the words of a refused href %j with nothing to follow',
     async (href) => {
       const user = userEvent.setup();

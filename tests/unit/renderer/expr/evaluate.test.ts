@@ -117,11 +117,31 @@ describe('evaluate: operators', () => {
     expect(ev({ in: [1, { $: 'data.name' }] })).toBe(false);
   });
 
-  it('?? gives the first value that is not missing, null or empty', () => {
-    expect(
-      ev({ '??': [{ $: 'data.missing' }, { $: 'data.none' }, { $: 'data.empty' }, { $: 'data.zero' }] }),
-    ).toBe(0);
+  // Issue 16 item 4 (S2.1-19): `??` is TypeScript's: only undefined and null fall through.
+  it('?? gives the first value that is not undefined or null', () => {
+    expect(ev({ '??': [{ $: 'data.missing' }, { $: 'data.none' }, 'fallback'] })).toBe('fallback');
     expect(ev({ '??': [{ $: 'data.missing' }] })).toBeUndefined();
+    expect(ev({ '??': [{ $: 'data.none' }, { $: 'data.missing' }] })).toBeUndefined();
+  });
+
+  it('?? keeps "", 0 and false: they are values, not missing', () => {
+    expect(ev({ '??': [{ $: 'data.empty' }, 'fallback'] })).toBe('');
+    expect(ev({ '??': [{ $: 'data.zero' }, 'fallback'] })).toBe(0);
+    expect(ev({ '??': [false, 'fallback'] })).toBe(false);
+    expect(ev({ '??': [{ $: 'data.missing' }, ''] })).toBe('');
+  });
+
+  it('a field built with ?? keeps an empty text (the register body keeps invite_code, S2.1-19)', () => {
+    const body = evaluateFields(
+      { invite_code: { '??': [{ $: 'data.empty' }, ''] }, other: { '??': [{ $: 'data.missing' }, ''] } },
+      env(),
+    );
+    expect(body).toEqual({ invite_code: '', other: '' });
+  });
+
+  it('or is the "first non-empty" fallback: "", 0, false and [] fall through', () => {
+    expect(ev({ or: [{ $: 'data.empty' }, 'fallback'] })).toBe('fallback');
+    expect(ev({ or: [{ $: 'data.zero' }, { $: 'data.noRows' }, 'fallback'] })).toBe('fallback');
   });
 
   it('if picks a branch', () => {

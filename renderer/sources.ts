@@ -1,0 +1,103 @@
+// A screen's sources (the calls it makes when it opens) and what the borrower sees of them. A
+// source is required unless it says `optional`: the body waits for every required source, a
+// required source that fails (no reply within the host's timeout, a refusal, a reply without its
+// `expect` shape) puts a standard error with Try again in place of the body, and the on-load
+// actions run once every required source has loaded. No page waits forever or shows half its data.
+import { contextFor, runActions } from './action';
+import { ROOT_FRAME, type Engine } from './engine';
+import { isTruthy, toText } from './expr/values';
+import { runCall, UNEXPECTED_REPLY } from './actions/call';
+import type { ApiResult } from './host';
+
+export type SourceStatus = 'loading' | 'ready' | 'failed';
+
+export interface SourceState {
+  status: SourceStatus;
+  required: boolean;
+  /** What it loads, in the borrower's words (`loads`); '' when the document does not say. */
+  label: string;
+  /** Why it failed, for the borrower: the server's message, or a word on the connection. */
+  detail: string;
+}
+
+export interface Sources {
+  get(): readonly SourceState[];
+  subscribe(listener: () => void): () => void;
+  /**
+   * Runs every source not loaded yet (all of them the first time; the failed ones on Try again)
+   * and settles when they have; the on-load actions run, once, when every required one is ready.
+   */
+  run(): Promise<void>;
+}
+
+export const CONNECTION_DETAIL = 'Please check your connection and try again.';
+
+function detailOf(result: ApiResult | null): string {
+  if (!result || result.code === UNEXPECTED_REPLY) return '';
+  if (result.network) return CONNECTION_DETAIL;
+  return (result.message ?? '').trim();
+}
+
+export function createSources(engine: Engine): Sources {
+  const calls = engine.doc.sources ?? [];
+  let states: readonly SourceState[] = calls.map((call) => ({
+    status: 'loading',
+    required: call.optional !== true,
+    label: '',
+    detail: '',
+  }));
+  const listeners = new Set<() => void>();
+  let loaded = false;
+  let running: Promise<void> | null = null;
+
+  const set = (i: number, change: Partial<SourceState>) => {
+    states = states.map((s, j) => (j === i ? { ...s, ...change } : s));
+    listeners.forEach((l) => l());
+  };
+
+  async function runOne(i: number): Promise<void> {
+    const call = calls[i]!;
+    const ctx = contextFor(engine, ROOT_FRAME, `/sources/${i}`);
+    set(i, { status: 'loading', label: toText(ctx.evaluate(call.loads)).trim(), detail: '' });
+    if ('when' in call && !isTruthy(ctx.evaluate(call.when))) return set(i, { status: 'ready' });
+    let result: ApiResult | null = null;
+    try {
+      result = (await runCall(call, ctx, true)).result;
+    } catch (error) {
+      engine.host.report({
+        screenId: engine.screenId,
+        blockPath: ctx.path,
+        code: 'action-failed',
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
+    if (engine.signal.aborted) return;
+    set(i, result?.ok ? { status: 'ready' } : { status: 'failed', detail: detailOf(result) });
+  }
+
+  async function round(): Promise<void> {
+    await Promise.all(states.map((s, i) => (s.status === 'ready' ? null : runOne(i))));
+    if (engine.signal.aborted || loaded) return;
+    if (states.every((s) => !s.required || s.status === 'ready')) {
+      loaded = true;
+      // After the sources, so that a countdown's `seconds` may read what they loaded.
+      for (const [id, timer] of Object.entries(engine.doc.timers ?? {}))
+        if (timer?.autoStart && !engine.signal.aborted) engine.timers.start(id);
+      await runActions(engine, engine.doc.onLoad, ROOT_FRAME, '/onLoad');
+    }
+  }
+
+  return {
+    get: () => states,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    run() {
+      running ??= round().finally(() => {
+        running = null;
+      });
+      return running;
+    },
+  };
+}

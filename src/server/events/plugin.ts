@@ -1,0 +1,128 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ok, registerFamilyErrors } from '../lib/envelope.js';
+import { borrowerKey, ensureVisitorId, loadSecret, usableDeviceId, visitorIdOf } from './borrower-key.js';
+import { toRows, type IncomingBatch } from './ingest.js';
+import { rollUp } from './rollup.js';
+import { MAX_BATCH_BYTES, trackSchema } from './schema.js';
+import { createEventWriter } from './writer.js';
+
+export const TRACK_PATH = '/api/events';
+/** The rollup runs this often on every instance (it is safe to run on several at once). */
+const ROLLUP_EVERY_MS = 60 * 60 * 1000;
+const ROLLUP_FIRST_MS = 30 * 1000;
+/** The host's session cookie (src/host/session.ts): its ids are redacted wherever they turn up. */
+const SESSION_COOKIE = /(?:^|;)\s*lender_session=([^;]*)/;
+
+/** The request's own identifiers (never stored): the device id and what the host's session cookie holds. */
+function identifiersOf(request: FastifyRequest, device: string | null): Set<string> {
+  const ids = new Set<string>();
+  if (device) ids.add(device);
+  const cookie = request.headers.cookie;
+  const raw = typeof cookie === 'string' ? SESSION_COOKIE.exec(cookie)?.[1] : undefined;
+  if (raw) {
+    try {
+      const parsed = JSON.parse(decodeURIComponent(raw)) as Record<string, unknown>;
+      for (const value of Object.values(parsed))
+        if (typeof value === 'string' && value.trim()) ids.add(value.trim());
+    } catch {
+      // Not ours, or damaged: nothing to learn from it.
+    }
+  }
+  return ids;
+}
+
+/** A page on another site may not write events in our borrowers' names (their cookie would go along). */
+function sameOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true; // not a browser's cross-site request
+  try {
+    return new URL(origin).host === new URL(`${request.protocol}://${request.host}`).host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Measurement events (issue 19): POST /api/events takes a batch, stores it in one commit and only
+ * then answers; old raw events are rolled up into daily aggregates. See README.md.
+ */
+export default async function eventsPlugin(app: FastifyInstance): Promise<void> {
+  registerFamilyErrors(app, 'promo');
+  const db = app.db;
+  const secret = await loadSecret(db, app.cfg.events.secret);
+  const target = app.cfg.db;
+  const writer = createEventWriter(
+    db,
+    target.kind === 'sqlite' && target.file !== ':memory:' ? { walFile: `${target.file}-wal` } : {},
+  );
+
+  const keyOf = (request: FastifyRequest, reply: FastifyReply, device: string | null) =>
+    borrowerKey(secret, { device, visitor: ensureVisitorId(request, reply) });
+
+  app.post(
+    TRACK_PATH,
+    {
+      bodyLimit: MAX_BATCH_BYTES,
+      schema: trackSchema,
+      // Keyed by the device or first-party id, never by the borrower's session (privacy).
+      config: { access: 'public' },
+      onRequest: async (request) => {
+        if (!sameOrigin(request))
+          throw Object.assign(new Error('Events come from this site only'), { statusCode: 403 });
+      },
+    },
+    async (request, reply) => {
+      const batch = request.body as IncomingBatch;
+      const device = usableDeviceId(batch.device);
+      const borrower = keyOf(request, reply, device);
+      const { rows, dropped } = toRows(batch, borrower, Date.now(), identifiersOf(request, device));
+      await writer.write(rows);
+      return ok('promo', { accepted: rows.length, dropped });
+    },
+  );
+
+  if (app.cfg.dev) {
+    // For the demo and the end-to-end tests: the events of the borrower asking (by its own cookie).
+    const devQuery = {
+      type: 'object',
+      properties: { name: { type: 'string', maxLength: 100 }, device: { type: 'string', maxLength: 128 } },
+    };
+    app.get('/dev/track-events', { schema: { querystring: devQuery } }, async (request, reply) => {
+      const query = request.query as { device?: string; name?: string };
+      const visitor = visitorIdOf(request);
+      const device = usableDeviceId(query.device);
+      if (!visitor && !device) return ok('promo', { borrower: null, events: [] });
+      const borrower = borrowerKey(secret, { device, visitor: visitor ?? '' });
+      let select = db
+        .selectFrom('track_events')
+        .select(['name', 'screen', 'revision', 'variant', 'label', 'props_json', 'at'])
+        .where('borrower', '=', borrower);
+      if (query.name) select = select.where('name', '=', query.name);
+      const rows = await select.orderBy('at').orderBy('id').limit(500).execute();
+      void reply.header('Cache-Control', 'no-store');
+      return ok('promo', {
+        borrower,
+        events: rows.map(({ props_json, ...row }) => ({ ...row, props: JSON.parse(props_json) as unknown })),
+      });
+    });
+  }
+
+  let timer: NodeJS.Timeout | null = null;
+  let rolling: Promise<unknown> = Promise.resolve();
+  const runRollup = () => {
+    rolling = rollUp(db, app.cfg.events.retentionDays).catch((error: unknown) =>
+      app.log.error({ err: error }, 'events rollup failed'),
+    );
+  };
+  app.addHook('onReady', async () => {
+    timer = setTimeout(function again() {
+      runRollup();
+      timer = setTimeout(again, ROLLUP_EVERY_MS).unref();
+    }, ROLLUP_FIRST_MS).unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearTimeout(timer);
+    await rolling;
+    await writer.idle();
+  });
+}

@@ -1,0 +1,54 @@
+// Accounts, for admins: list, create, change (roles, name, password, disabled).
+import type { FastifyInstance } from 'fastify';
+import type { Account } from '../../accounts/accounts.js';
+import { actorOf, ADMINS } from './guard.js';
+import type { StudioServices } from './services.js';
+
+const view = (a: Account) => ({
+  id: a.id,
+  username: a.username,
+  displayName: a.displayName,
+  roles: a.roles,
+  disabled: a.disabled,
+  demo: a.demo,
+  createdAt: a.createdAt,
+  updatedAt: a.updatedAt,
+});
+
+export function accountRoutes(api: FastifyInstance, s: StudioServices): void {
+  api.get('/accounts', { config: { roles: ADMINS } }, async () => ({
+    ok: true,
+    accounts: (await s.accounts.list()).map(view),
+  }));
+
+  api.post<{ Body: Record<string, unknown> }>(
+    '/accounts',
+    { config: { roles: ADMINS }, schema: { body: { type: 'object' } } },
+    async (request, reply) => {
+      const { username, displayName, roles, password } = request.body;
+      const account = await s.accounts.create({ username, displayName, roles, password }, actorOf(request));
+      return reply.code(201).send({ ok: true, account: view(account) });
+    },
+  );
+
+  api.patch<{ Params: { id: number }; Body: Record<string, unknown> }>(
+    '/accounts/:id',
+    {
+      config: { roles: ADMINS },
+      schema: {
+        params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] },
+        body: { type: 'object' },
+      },
+    },
+    async (request) => {
+      const { displayName, roles, disabled, password } = request.body;
+      const { account, endSessions } = await s.accounts.update(
+        request.params.id,
+        { displayName, roles, disabled, password },
+        actorOf(request),
+      );
+      if (endSessions) await s.sessions.endAllOf(account.id);
+      return { ok: true, account: view(account) };
+    },
+  );
+}

@@ -1,0 +1,62 @@
+// The screen studio (issues 9 and 17): its two pages, and its API under /studio/api (docs/api.md
+// "Studio API"). Registered when the `studio` config flag is on, on the app's port or on its own
+// (LENDER_STUDIO_PORT, src/server/studio-server.ts). Every request must name an allowed host;
+// the API needs a session, a role per route, and the CSRF token on writes (guard.ts).
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { injectConfig } from '../../../config/inject.js';
+import { AccountError } from '../../accounts/accounts.js';
+import { FlowError } from '../../publishing/errors.js';
+import { pageConfig } from '../static-app.js';
+import { accountRoutes } from './account-routes.js';
+import { auditRoutes } from './audit-routes.js';
+import { contentRoutes } from './content-routes.js';
+import { refuse, registerGuard, registerHostCheck } from './guard.js';
+import { studioServices } from './services.js';
+import { sessionRoutes } from './session-routes.js';
+
+const NOT_BUILT =
+  '<!doctype html><meta charset="utf-8"><title>Screen studio</title>' +
+  '<p>The studio is not built yet. Run <code>npm run build</code>, then reload.</p>';
+
+export default async function studioPlugin(app: FastifyInstance): Promise<void> {
+  const { distDir } = app.cfg;
+  const config = pageConfig(app.cfg.dev);
+  const services = studioServices(app);
+
+  await app.register(async (studio) => {
+    registerHostCheck(studio, app.cfg);
+
+    // The pages hold no data and no secret: what they show comes from the API, after sign-in.
+    async function page(reply: FastifyReply, file: string): Promise<FastifyReply> {
+      const path = join(distDir, file);
+      reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
+      if (!existsSync(path)) return reply.code(503).send(NOT_BUILT);
+      return reply.code(200).send(injectConfig(await readFile(path, 'utf8'), config));
+    }
+    studio.get('/studio', async (_request, reply) => page(reply, 'studio.html'));
+    studio.get('/studio/', async (_request, reply) => page(reply, 'studio.html'));
+    studio.get('/studio/preview', async (_request, reply) => page(reply, 'studio-preview.html'));
+
+    await studio.register(
+      async (api) => {
+        registerGuard(api, app.cfg, services.sessions);
+        api.setErrorHandler(async (error: FastifyError, request, reply) => {
+          if (error instanceof FlowError) return refuse(reply, error.status, error.message, error.extra);
+          if (error instanceof AccountError) return refuse(reply, error.status, error.message);
+          if (error.validation || (error.statusCode && error.statusCode < 500))
+            return refuse(reply, error.statusCode ?? 400, error.message);
+          request.log.error({ err: error }, 'studio request failed');
+          return refuse(reply, 500, 'Internal server error');
+        });
+        sessionRoutes(api, services);
+        contentRoutes(api);
+        auditRoutes(api);
+        accountRoutes(api, services);
+      },
+      { prefix: '/studio/api' },
+    );
+  });
+}

@@ -1,0 +1,144 @@
+// The kinds of document the store holds, and what differs between them: valid names, where the
+// baseline file lives, how a document is checked and what is served for it. Everything else
+// (revisions, drafts, review, publication, import, export) is the same for every kind.
+//
+// Issue 18 adds reusable parts (screens/parts/*.json): a kind whose documents are checked and
+// published like screens but not served; the screen kind's `serve` then expands the parts a screen
+// uses (the "expand before serving" step), so a published part changes the served bytes, hence
+// the ETag, of every screen that uses it.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ScreensManifest } from '../../../renderer/types.gen.js';
+import { checkDocument } from '../../../renderer/validate/crossref.js';
+import { validateScreenDocument } from '../../../renderer/validate/validateDocument.js';
+import { checkManifestText, checkScreenText, type Problem } from '../../checker/checkText.js';
+import { loadConfig } from '../../config/load.js';
+import { urlPolicyOf } from '../../config/origins.js';
+import type { ContentSet } from './content-set.js';
+
+export type Kind = 'screen' | 'manifest';
+
+export interface CheckContext {
+  /** The live set with this document in place: what publishing it would make live. */
+  candidate: ContentSet;
+  /** The live set as it is. */
+  live: ContentSet;
+}
+
+export interface KindSpec {
+  kind: Kind;
+  /** Why `name` cannot name a document of this kind, or null. */
+  nameProblem(name: string): string | null;
+  /** The baseline file, relative to the screens folder. */
+  file(name: string): string;
+  /** The names of the documents of this kind in a baseline folder. */
+  baseline(dir: string): string[];
+  check(name: string, text: string, context: CheckContext): Problem[];
+  /** The text served for a live document (after expansion), or null when it is not served itself. */
+  serve(name: string, text: string, live: ContentSet): string | null;
+  /** Its address under /screens/. */
+  path(name: string): string;
+}
+
+export const SCREEN_ID = /^[a-z][a-z0-9-]{0,63}$/;
+/**
+ * Names a screen may not have: `manifest` is the manifest's own file (a screen saved under that
+ * name once replaced the manifest, issue 20), the others are folders of screens/.
+ */
+export const RESERVED_SCREEN_IDS: ReadonlySet<string> = new Set(['manifest', 'scenarios', 'parts']);
+
+// The origins and app scheme documents may address: the same policy as screens:check and the CSP.
+let urlPolicy: ReturnType<typeof urlPolicyOf> | null = null;
+const urls = () => (urlPolicy ??= urlPolicyOf(loadConfig(process.env)));
+
+const screen: KindSpec = {
+  kind: 'screen',
+  nameProblem: (name) =>
+    !SCREEN_ID.test(name)
+      ? `'${name}' is not a screen id: lower-case letters, digits and dashes, starting with a letter`
+      : RESERVED_SCREEN_IDS.has(name)
+        ? `'${name}' is a reserved name and cannot be a screen id`
+        : null,
+  file: (name) => `${name}.json`,
+  baseline: (dir) =>
+    existsSync(dir)
+      ? readdirSync(dir, { withFileTypes: true })
+          .filter((f) => f.isFile() && f.name.endsWith('.json'))
+          .map((f) => f.name.slice(0, -5))
+          .filter((name) => SCREEN_ID.test(name) && !RESERVED_SCREEN_IDS.has(name))
+          .sort()
+      : [],
+  check: (name, text, { candidate }) =>
+    checkScreenText(text, { id: name, manifest: candidate.manifest(), urls: urls() }).problems,
+  serve: (_name, text) => text,
+  path: (name) => `${name}.json`,
+};
+
+const manifest: KindSpec = {
+  kind: 'manifest',
+  nameProblem: (name) => (name === 'manifest' ? null : `the manifest is called 'manifest', not '${name}'`),
+  file: () => 'manifest.json',
+  baseline: (dir) => (existsSync(join(dir, 'manifest.json')) ? ['manifest'] : []),
+  check(_name, text, { candidate, live }) {
+    const checked = checkManifestText(text, new Set(candidate.names('screen')));
+    if (!checked.manifest) return checked.problems;
+    return [...checked.problems, ...brokenLinks(candidate, live)];
+  },
+  serve: (_name, text) => text,
+  path: () => 'manifest.json',
+};
+
+/**
+ * Links of live screens that the new manifest would break (a route they go to removed): errors
+ * of the manifest, placed on its `routes`. Only new breakage counts, so a screen that a newer
+ * checker finds fault with does not block every manifest change.
+ */
+function brokenLinks(candidate: ContentSet, live: ContentSet): Problem[] {
+  const next = candidate.manifest();
+  const before = live.manifest();
+  const out: Problem[] = [];
+  for (const doc of candidate.all()) {
+    if (doc.kind !== 'screen') continue;
+    const now = routeErrors(doc.text, next);
+    if (now.length === 0) continue;
+    const earlier = new Set(routeErrors(doc.text, before));
+    for (const message of now)
+      if (!earlier.has(message))
+        out.push({
+          from: 0,
+          to: 1,
+          line: 1,
+          column: 1,
+          pointer: '/routes',
+          message: `screen '${doc.name}' links to a route this manifest removes: ${message}`,
+          severity: 'error',
+        });
+  }
+  return out;
+}
+
+function routeErrors(text: string, manifest: ScreensManifest | null): string[] {
+  if (!manifest) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const result = validateScreenDocument(value);
+  if (!result.ok) return [];
+  return checkDocument(result.doc, { manifest })
+    .filter((e) => e.keyword === 'route-ref')
+    .map((e) => e.message);
+}
+
+export const KINDS: Readonly<Record<Kind, KindSpec>> = { screen, manifest };
+/** Import and check order: screens first, so the manifest can name them. */
+export const KIND_ORDER: readonly Kind[] = ['screen', 'manifest'];
+
+export function kindOf(value: string): KindSpec | null {
+  return Object.prototype.hasOwnProperty.call(KINDS, value) ? KINDS[value as Kind] : null;
+}
+
+export const errorCount = (problems: readonly Problem[]): number =>
+  problems.filter((p) => p.severity === 'error').length;

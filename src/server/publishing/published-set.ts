@@ -1,0 +1,65 @@
+// What borrowers get: the live revision of every served document, in memory, with its ETag and
+// gzip made once. Rebuilt (reusing what did not change) whenever a publication lands; requests
+// never read the database.
+import { gzipSync } from 'node:zlib';
+import type { ScreensManifest } from '../../../renderer/types.gen.js';
+import { safeJson } from '../../config/inject.js';
+import { MANIFEST_ELEMENT_ID } from '../../app/inlineScreen.js';
+import { strongEtag } from '../lib/etag.js';
+import type { ScreenFile } from '../lib/screen-files.js';
+import type { ContentSet } from './content-set.js';
+import { kindOf } from './kinds.js';
+
+interface Served extends ScreenFile {
+  revisionId: number;
+}
+
+export interface Published {
+  /** The newest publication id when it was read: it changes with every publication. */
+  version: number;
+  set: ContentSet;
+  /** A document by its address under /screens/ ('loan-details.json', 'manifest.json'). */
+  file(rel: string): ScreenFile | null;
+  /** The live manifest, when it is valid. */
+  manifest: ScreensManifest | null;
+  /** The manifest as a data tag for the app's pages (the app reads routes from it at run time). */
+  manifestTag: string;
+}
+
+function served(revisionId: number, text: string): Served {
+  const body = Buffer.from(text, 'utf8');
+  let zipped: Buffer | null = null;
+  return { revisionId, etag: strongEtag(body), body, gzip: () => (zipped ??= gzipSync(body, { level: 9 })) };
+}
+
+export function buildPublished(set: ContentSet, version: number, previous?: Published | null): Published {
+  const files = new Map<string, Served>();
+  for (const doc of set.all()) {
+    const spec = kindOf(doc.kind);
+    if (!spec) continue;
+    // The "expand before serving" step (issue 18: parts); the text as it is for now.
+    const text = spec.serve(doc.name, doc.text, set);
+    if (text === null) continue;
+    const path = spec.path(doc.name);
+    const before = previous?.file(path) as Served | null | undefined;
+    files.set(
+      path,
+      before && before.revisionId === doc.revisionId && before.body.toString('utf8') === text
+        ? before
+        : served(doc.revisionId, text),
+    );
+  }
+  const manifest = set.manifest();
+  let manifestTag = '';
+  if (manifest) {
+    const { $schema: _schema, ...rest } = manifest as ScreensManifest & { $schema?: string };
+    manifestTag = `<script type="application/json" id="${MANIFEST_ELEMENT_ID}">${safeJson(rest)}</script>`;
+  }
+  return {
+    version,
+    set,
+    file: (rel) => files.get(rel) ?? null,
+    manifest,
+    manifestTag,
+  };
+}

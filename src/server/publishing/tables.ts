@@ -1,0 +1,106 @@
+// The content store's tables, added to the shared Database type.
+import type { Generated } from 'kysely';
+
+export interface ContentDocumentsTable {
+  kind: string;
+  name: string;
+  /** What borrowers get; null until the first publication. */
+  live_revision_id: number | null;
+  live_publication_id: number | null;
+  /** The revision that holds the baseline file's text as last imported (screens/ in the release). */
+  baseline_revision_id: number | null;
+  created_at: string;
+}
+
+export interface ContentRevisionsTable {
+  id: Generated<number>;
+  kind: string;
+  name: string;
+  parent_id: number | null;
+  draft_id: number | null;
+  /** The document exactly as written (formatting kept). */
+  text: string;
+  /** sha-256 of the text, base64url. */
+  hash: string;
+  author: string;
+  author_id: number | null;
+  message: string;
+  /** 'studio' (saved by an account), 'baseline' (imported from screens/), 'system' (a campaign end). */
+  source: string;
+  /** The checker's error count when the revision was written. */
+  errors: number;
+  created_at: string;
+}
+
+export interface ContentDraftsTable {
+  id: Generated<number>;
+  kind: string;
+  name: string;
+  /** draft | in_review | changes_requested | scheduled | published | discarded */
+  status: string;
+  open_key: string | null;
+  base_revision_id: number | null;
+  head_revision_id: number;
+  created_by: string;
+  created_at: string;
+  updated_by: string;
+  updated_at: string;
+  /** The editor's note with the review request. */
+  review_message: string;
+  /** The reviewer's comment when sending the draft back. */
+  review_comment: string;
+  reviewed_by: string | null;
+  publish_at: string | null;
+  ends_at: string | null;
+  end_fallback: string | null;
+  scheduled_by: string | null;
+  scheduled_by_id: number | null;
+  publication_id: number | null;
+}
+
+export interface ContentPublicationsTable {
+  id: Generated<number>;
+  kind: string;
+  name: string;
+  revision_id: number;
+  previous_revision_id: number | null;
+  /** review | schedule | rollback | baseline | promotion-end */
+  reason: string;
+  draft_id: number | null;
+  published_by: string;
+  published_at: string;
+  four_eyes_waived: number;
+  message: string;
+  ends_at: string | null;
+  /** 'previous' or 'screen:<id>' (a "campaign ended" document). */
+  end_fallback: string | null;
+  ended_at: string | null;
+  end_result: string | null;
+}
+
+export interface ContentConflictsTable {
+  id: Generated<number>;
+  kind: string;
+  name: string;
+  /** open | taken (the baseline was published) | kept (the live version stays) | superseded */
+  status: string;
+  /** 'live-changed' (ops changed it since the last baseline) or 'errors' (the checker refuses it). */
+  reason: string;
+  baseline_revision_id: number;
+  previous_baseline_revision_id: number | null;
+  live_revision_id: number | null;
+  problems_json: string;
+  created_at: string;
+  resolved_by: string | null;
+  resolved_at: string | null;
+}
+
+declare module '../db/schema.js' {
+  interface Database {
+    content_documents: ContentDocumentsTable;
+    content_revisions: ContentRevisionsTable;
+    content_drafts: ContentDraftsTable;
+    content_publications: ContentPublicationsTable;
+    content_conflicts: ContentConflictsTable;
+  }
+}

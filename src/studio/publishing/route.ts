@@ -1,0 +1,41 @@
+// The studio's views and their addresses: `#loan-details` edits a screen (as before), `#/drafts`,
+// `#/review/12`, `#/schedules`... open the publishing screens. Screen ids never start with "/",
+// so the two cannot be confused.
+import { useEffect, useState } from 'react';
+
+export type View =
+  | { name: 'editor'; id: string }
+  | { name: 'review'; draftId: number }
+  | { name: 'drafts' | 'schedules' | 'manifest' | 'conflicts' | 'audit' | 'accounts' };
+
+export const PAGES = ['drafts', 'schedules', 'manifest', 'conflicts', 'audit', 'accounts'] as const;
+
+export function parseView(hash: string, fallback: string): View {
+  const raw = decodeURIComponent(hash.replace(/^#/, ''));
+  if (!raw.startsWith('/')) return { name: 'editor', id: raw || fallback };
+  const [page, arg] = raw.slice(1).split('/');
+  if (page === 'review' && /^\d+$/.test(arg ?? '')) return { name: 'review', draftId: Number(arg) };
+  const known = PAGES.find((p) => p === page);
+  return known ? { name: known } : { name: 'editor', id: fallback };
+}
+
+export function hashOf(view: View): string {
+  if (view.name === 'editor') return `#${view.id}`;
+  if (view.name === 'review') return `#/review/${view.draftId}`;
+  return `#/${view.name}`;
+}
+
+export function go(view: View): void {
+  window.location.hash = hashOf(view);
+}
+
+/** The view named by the address, following the back and forward buttons. */
+export function useView(fallback: string): View {
+  const [view, setView] = useState(() => parseView(window.location.hash, fallback));
+  useEffect(() => {
+    const onHash = () => setView(parseView(window.location.hash, fallback));
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, [fallback]);
+  return view;
+}

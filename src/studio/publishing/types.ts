@@ -1,0 +1,117 @@
+// The studio API's shapes the publishing screens read (docs/api.md "Studio API (issue 17)").
+
+export type DraftStatus =
+  'draft' | 'in_review' | 'changes_requested' | 'scheduled' | 'published' | 'discarded';
+
+export interface Revision {
+  id: number;
+  kind: string;
+  name: string;
+  parentId: number | null;
+  author: string;
+  message: string;
+  source: string;
+  errors: number;
+  createdAt: string;
+}
+
+export interface Draft {
+  id: number;
+  kind: string;
+  name: string;
+  status: DraftStatus;
+  baseRevisionId: number | null;
+  headRevisionId: number;
+  createdBy: string;
+  updatedBy: string;
+  updatedAt: string;
+  authors: string[];
+  reviewMessage: string | null;
+  reviewComment: string | null;
+  reviewedBy: string | null;
+  publishAt: string | null;
+  endsAt: string | null;
+  endFallback: string | null;
+  scheduledBy: string | null;
+  publicationId: number | null;
+}
+
+export interface ServerProblem {
+  line: number;
+  column: number;
+  pointer: string;
+  message: string;
+  severity: 'error' | 'warning';
+}
+
+export interface DraftDetail extends Draft {
+  head: Revision & { text: string };
+  live: (Revision & { text: string }) | null;
+  liveChanged: boolean;
+  diff: string;
+  problems: ServerProblem[];
+  errors: number;
+  events: AuditEntry[];
+}
+
+export interface Publication {
+  id: number;
+  kind: string;
+  name: string;
+  revisionId: number;
+  previousRevisionId: number | null;
+  reason: string;
+  draftId: number | null;
+  publishedBy: string;
+  publishedAt: string;
+  fourEyesWaived: boolean;
+  message: string | null;
+  endsAt: string | null;
+  endFallback: string | null;
+  endedAt: string | null;
+  endResult: string | null;
+}
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  actor: string;
+  action: string;
+  target: string;
+  draftId: number | null;
+  revisionId: number | null;
+  detail: Record<string, unknown> | null;
+  ip: string | null;
+}
+
+export interface Conflict {
+  id: number;
+  kind: string;
+  name: string;
+  status: string;
+  reason: 'live-changed' | 'errors';
+  createdAt: string;
+  baseline: { id: number; text?: string } | null;
+  live: { id: number; text?: string } | null;
+  diff: string;
+  problems: ServerProblem[];
+}
+
+export interface AccountRow {
+  id: number;
+  username: string;
+  displayName: string;
+  roles: string[];
+  disabled: boolean;
+  demo: boolean;
+  createdAt: string;
+}
+
+export const STATUS_LABEL: Record<DraftStatus, string> = {
+  draft: 'Draft',
+  in_review: 'In review',
+  changes_requested: 'Sent back',
+  scheduled: 'Scheduled',
+  published: 'Published',
+  discarded: 'Discarded',
+};

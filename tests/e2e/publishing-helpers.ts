@@ -1,0 +1,60 @@
+// Shared steps of the publishing specs: people signing in to the studio and editing, and a
+// borrower's page opened in a fresh browser context (no cookie, no cache of the studio's).
+import type { Browser, Page } from '@playwright/test';
+import { DEMO, expect } from './support';
+
+export type Who = { username: string; password: string };
+
+export const LOAN_PAGE = '/loan/details?orderId=ORD-174-D&productId=P-1';
+export const ROLLOVER_SCENARIO = '174 Due today with rollover (isDelay 1)';
+
+export async function signIn(page: Page, who: Who = DEMO.editor): Promise<void> {
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Account').fill(who.username);
+  await form.getByLabel('Password').fill(who.password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.locator('.studio-account')).toBeVisible();
+}
+
+/** A person's own browser: a new context at desktop size, signed in to the studio at `hash`. */
+export async function studioAs(browser: Browser, base: string, who: Who, hash: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`/studio${hash}`);
+  await signIn(page, who);
+  return page;
+}
+
+/** Replaces text in the editor the way ops would: the editor's search and replace panel. */
+export async function replaceInEditor(page: Page, find: string, replacement: string): Promise<void> {
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('ControlOrMeta+f');
+  await page.getByRole('textbox', { name: 'Find' }).fill(find);
+  await page.getByRole('textbox', { name: 'Replace' }).fill(replacement);
+  await page.getByRole('button', { name: 'replace all' }).click();
+  await page.keyboard.press('Escape');
+}
+
+/** Saves the editor's text as a draft with a note, and asks for review. */
+export async function saveAndRequestReview(page: Page, file: string, note: string): Promise<void> {
+  await page.getByRole('button', { name: 'Save draft…' }).click();
+  const dialog = page.getByRole('dialog', { name: `Save a draft of screens/${file}.json` });
+  await dialog.getByLabel('What changed, for the reviewer').fill(note);
+  await dialog.getByRole('button', { name: 'Save draft', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Request review' }).click();
+  await expect(page.locator('.studio-draft')).toHaveText('Draft in review');
+}
+
+/** A borrower's phone: a fresh context at 375x667 with nothing of the studio's. */
+export async function borrower(browser: Browser, base: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 375, height: 667 } });
+  return context.newPage();
+}
+
+/** The open draft of a document, from the drafts list, opened on its review screen. */
+export async function openReview(page: Page, label: RegExp | string): Promise<void> {
+  await page.goto('/studio#/drafts');
+  await page.getByRole('table').getByRole('link', { name: label }).click();
+  await expect(page.getByRole('heading', { level: 2, name: /^Review/ })).toBeVisible();
+}

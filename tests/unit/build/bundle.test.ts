@@ -1,0 +1,157 @@
+// @vitest-environment node
+// The build's bundle rules (src/app/build/): the two parts of the app in one chunk each, the
+// x-lazy modules of every screen in the build's table, no XMLHttpRequest adapter, React Router's
+// production build, and no code built from strings in anything the borrower downloads.
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { axiosFetchOnly } from '../../../src/app/build/axiosFetchOnly';
+import { noEval } from '../../../src/app/build/noEval';
+import { reactRouterProduction } from '../../../src/app/build/reactRouterProduction';
+import { collectSources } from '../../../src/app/build/screenSources';
+import { partsOf, type Graph } from '../../../src/app/build/shellChunk';
+
+function graph(edges: Record<string, string[]>, entries: string[]): Graph {
+  return {
+    ids: Object.keys(edges),
+    info: (id) => (id in edges ? { isEntry: entries.includes(id), importedIds: edges[id]! } : null),
+  };
+}
+
+describe('the two parts of the app (shellChunk)', () => {
+  // main and promo load services; each mounts its React part; Input is an x-lazy block, imported
+  // dynamically (no edge here), that uses hooks (React part) and values (first part).
+  const app = graph(
+    {
+      '/src/app/main.tsx': ['/src/app/services.ts', '/src/app/mainOnly.ts'],
+      '/src/app/promo.tsx': ['/src/app/services.ts'],
+      '/src/app/services.ts': ['/src/host/http.ts', '/renderer/expr/values.ts'],
+      '/src/host/http.ts': ['/node_modules/axios/index.js'],
+      '/node_modules/axios/index.js': [],
+      '/renderer/expr/values.ts': [],
+      '/src/app/mainOnly.ts': [],
+      '/src/app/mountMain.tsx': ['/src/app/App.tsx', '/src/app/Shell.tsx'],
+      '/src/app/mountPromo.tsx': ['/src/app/PromoApp.tsx', '/src/app/Shell.tsx'],
+      '/src/app/App.tsx': ['/src/app/Shell.tsx'],
+      '/src/app/PromoApp.tsx': ['/src/app/Shell.tsx'],
+      '/src/app/Shell.tsx': ['/renderer/hooks.ts', '/node_modules/react-dom/index.js'],
+      '/renderer/hooks.ts': ['/renderer/expr/values.ts'],
+      '/node_modules/react-dom/index.js': [],
+      '/renderer/blocks/Input.tsx': ['/renderer/hooks.ts', '/renderer/blocks/form/FieldLabel.tsx'],
+      '/renderer/blocks/form/FieldLabel.tsx': [],
+    },
+    ['/src/app/main.tsx', '/src/app/promo.tsx'],
+  );
+  const { services, shell } = partsOf(app);
+
+  it('the first part: what both entries load, entries themselves and one-entry modules left out', () => {
+    expect([...services].sort()).toEqual([
+      '/node_modules/axios/index.js',
+      '/renderer/expr/values.ts',
+      '/src/app/services.ts',
+      '/src/host/http.ts',
+    ]);
+  });
+
+  it('the React part: what both mounts share, without the first part or a lazy block', () => {
+    expect([...shell].sort()).toEqual([
+      '/node_modules/react-dom/index.js',
+      '/renderer/hooks.ts',
+      '/src/app/Shell.tsx',
+    ]);
+  });
+});
+
+describe("the build's table of screens (screenSources)", () => {
+  const table = collectSources(resolve(import.meta.dirname, '../../../screens'));
+
+  it('names the x-lazy blocks and actions of each screen, and only those', () => {
+    expect(table['repay-code']?.lazy).toEqual({ blocks: ['codeBox', 'qrcode'] });
+    expect(table['promo-landing-classic']?.lazy).toEqual({
+      blocks: ['countdownButton', 'input'],
+      actions: ['validate'],
+    });
+    expect(table['loan-details']?.lazy).toBeUndefined();
+    expect(table['loan-details']?.sources?.length).toBeGreaterThan(0);
+  });
+});
+
+describe('no XMLHttpRequest adapter (axiosFetchOnly)', () => {
+  const plugin = axiosFetchOnly() as unknown as {
+    resolveId(source: string, importer?: string): string | null;
+  };
+
+  it("resolves axios's own import of it to axios's null module, and nothing else", () => {
+    expect(plugin.resolveId('./xhr.js', '/p/node_modules/axios/lib/adapters/adapters.js')).toBe(
+      '/p/node_modules/axios/lib/helpers/null.js',
+    );
+    expect(plugin.resolveId('./xhr.js', '/p/src/other.js')).toBeNull();
+    expect(plugin.resolveId('./fetch.js', '/p/node_modules/axios/lib/adapters/adapters.js')).toBeNull();
+  });
+});
+
+describe('no code built from strings (noEval)', () => {
+  const check = (code: string) => {
+    const plugin = noEval() as unknown as {
+      generateBundle(this: { error(message: string): never }, options: unknown, bundle: unknown): void;
+    };
+    const context = {
+      error(message: string): never {
+        throw new Error(message);
+      },
+    };
+    plugin.generateBundle.call(
+      context,
+      {},
+      { 'assets/a.js': { type: 'chunk', fileName: 'assets/a.js', code } },
+    );
+  };
+
+  it.each(['eval("1+1")', 'x=eval (s)', 'new Function("return 1")', 'f=new  Function (a,b)'])(
+    'fails the build on %s',
+    (code) => expect(() => check(code)).toThrow(/assets\/a\.js: the production CSP forbids it/),
+  );
+
+  it.each(['retrieval(x)', 'obj.eval(x)', 'isFunction(x)', 'new FunctionBox()', '"evaluate"'])(
+    'lets %s through',
+    (code) => expect(() => check(code)).not.toThrow(),
+  );
+});
+
+describe("React Router's production build (reactRouterProduction)", () => {
+  // Resolution as Vite does it for the browser: the package's "import" condition, which React
+  // Router points at dist/development for every build.
+  const require = createRequire(import.meta.url);
+  const dom = dirname(require.resolve('react-router-dom/package.json'));
+  const plugin = reactRouterProduction() as unknown as {
+    resolveId(
+      this: { resolve(source: string, importer?: string): Promise<{ id: string } | null> },
+      source: string,
+      importer?: string,
+      options?: object,
+    ): Promise<{ id: string } | null>;
+  };
+  const context = {
+    resolve: async (source: string) => {
+      const base = dirname(require.resolve(`${source.split('/')[0]}/package.json`, { paths: [dom] }));
+      const sub = source.includes('/') ? './' + source.split('/').slice(1).join('/') : '.';
+      const manifest = require(`${base}/package.json`) as {
+        exports: Record<string, { import?: { default: string }; module?: { default: string } }>;
+      };
+      const target = manifest.exports[sub]?.import ?? manifest.exports[sub]?.module;
+      return target ? { id: resolve(base, target.default) } : null;
+    },
+  };
+
+  it.each(['react-router', 'react-router/dom'])('takes %s from dist/production', async (source) => {
+    const plain = await context.resolve(source);
+    expect(plain?.id).toMatch(/[\\/]dist[\\/]development[\\/]/);
+    const built = await plugin.resolveId.call(context, source, `${dom}/dist/index.mjs`, {});
+    expect(built?.id).toBe(plain!.id.replace(/([\\/])development([\\/])/, '$1production$2'));
+  });
+
+  it('leaves every other import alone', async () => {
+    expect(await plugin.resolveId.call(context, 'react-router-dom', '/p/src/app/App.tsx', {})).toBeNull();
+    expect(await plugin.resolveId.call(context, './chunk.mjs', '/p/x.mjs', {})).toBeNull();
+  });
+});
