@@ -1,13 +1,18 @@
 // @vitest-environment node
 // The build's bundle rules (src/app/build/): the two parts of the app in one chunk each, the
 // x-lazy modules of every screen in the build's table, no XMLHttpRequest adapter, React Router's
-// production build, and no code built from strings in anything the borrower downloads.
+// production build without the parts the app does not use, and no code built from strings in
+// anything the borrower downloads.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { build, type Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { axiosFetchOnly } from '../../../src/app/build/axiosFetchOnly';
 import { noEval } from '../../../src/app/build/noEval';
 import { reactRouterProduction } from '../../../src/app/build/reactRouterProduction';
+import { markReactRouterPure, reactRouterTreeShake } from '../../../src/app/build/reactRouterTreeShake';
 import { collectSources } from '../../../src/app/build/screenSources';
 import { partsOf, type Graph } from '../../../src/app/build/shellChunk';
 
@@ -153,5 +158,89 @@ describe("React Router's production build (reactRouterProduction)", () => {
   it('leaves every other import alone', async () => {
     expect(await plugin.resolveId.call(context, 'react-router-dom', '/p/src/app/App.tsx', {})).toBeNull();
     expect(await plugin.resolveId.call(context, './chunk.mjs', '/p/x.mjs', {})).toBeNull();
+  });
+});
+
+describe('React Router without what the app does not use (reactRouterTreeShake)', () => {
+  const require = createRequire(import.meta.url);
+  const production = resolve(
+    dirname(require.resolve('react-router-dom/package.json', { paths: [import.meta.dirname] })),
+    '../react-router/dist/production/index.mjs',
+  );
+
+  /** The app's use of React Router, bundled as the app's build bundles it, unminified. */
+  async function bundle(withPlugin: boolean): Promise<string> {
+    const dir = mkdtempSync(join(tmpdir(), 'router-'));
+    const entry = join(dir, 'entry.js');
+    writeFileSync(
+      entry,
+      `export { BrowserRouter, HashRouter, useLocation, useNavigate } from ${JSON.stringify(production)};`,
+    );
+    try {
+      const output = (await build({
+        configFile: false,
+        logLevel: 'silent',
+        root: dir,
+        plugins: withPlugin ? [reactRouterTreeShake()] : [],
+        build: {
+          write: false,
+          minify: false,
+          lib: { entry, formats: ['es'], fileName: 'router' },
+          rollupOptions: { external: (id) => /^react(-dom)?(\/|$)/.test(id) },
+        },
+      })) as Rollup.RollupOutput[];
+      return output[0]!.output.map((chunk) => ('code' in chunk ? chunk.code : '')).join('\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('drops the links, forms and scroll restoration no borrower page renders; keeps the routers', async () => {
+    const [plain, shaken] = await Promise.all([bundle(false), bundle(true)]);
+    for (const unused of ['react-router-scroll-positions', 'aria-current', 'fetcher.Form'])
+      expect({ unused, kept: plain.includes(unused) }).toEqual({ unused, kept: true });
+    for (const unused of ['react-router-scroll-positions', 'aria-current', 'fetcher.Form'])
+      expect({ unused, kept: shaken.includes(unused) }).toEqual({ unused, kept: false });
+    expect(shaken).toMatch(/function BrowserRouter\(/);
+    expect(shaken).toMatch(/function HashRouter\(/);
+    expect(shaken.length).toBeLessThan(plain.length * 0.6);
+  }, 30_000);
+
+  it('still finds its patterns in the installed React Router (an upgrade that changes them fails here)', () => {
+    const dir = dirname(production);
+    const edits = readdirSync(dir)
+      .filter((name) => name.endsWith('.mjs'))
+      .map((name) => markReactRouterPure(readFileSync(join(dir, name), 'utf8')));
+    expect(edits.reduce((n, edit) => n + edit.namesDropped, 0)).toBeGreaterThanOrEqual(10);
+    expect(edits.reduce((n, edit) => n + edit.callsMarked, 0)).toBeGreaterThanOrEqual(10);
+  });
+
+  it('marks only the factory calls, drops only top-level name writes, and keeps every line', () => {
+    const code = [
+      'var A = React.createContext(null);',
+      'A.displayName = "A";',
+      'var L = React10.forwardRef(function L() {});',
+      'var M = /* @__PURE__ */ React.createContext(1);',
+      'function f() {',
+      '    B.displayName = "fetcher.Form";',
+      '  return React.useContext(A);',
+      '}',
+      'var N = MyReact.forwardRef(g);',
+      '',
+    ].join('\n');
+    const edit = markReactRouterPure(code);
+    expect(edit.code.split('\n')).toEqual([
+      'var A = /* @__PURE__ */ React.createContext(null);',
+      '',
+      'var L = /* @__PURE__ */ React10.forwardRef(function L() {});',
+      'var M = /* @__PURE__ */ React.createContext(1);',
+      'function f() {',
+      '    B.displayName = "fetcher.Form";',
+      '  return React.useContext(A);',
+      '}',
+      'var N = MyReact.forwardRef(g);',
+      '',
+    ]);
+    expect(edit).toMatchObject({ namesDropped: 1, callsMarked: 2 });
   });
 });
