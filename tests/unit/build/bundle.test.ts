@@ -6,6 +6,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
+import { runInNewContext } from 'node:vm';
 import { dirname, join, resolve } from 'node:path';
 import { build, type Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
@@ -197,10 +198,12 @@ describe('React Router without what the app does not use (reactRouterTreeShake)'
 
   it('drops the links, forms and scroll restoration no borrower page renders; keeps the routers', async () => {
     const [plain, shaken] = await Promise.all([bundle(false), bundle(true)]);
-    for (const unused of ['react-router-scroll-positions', 'aria-current', 'fetcher.Form'])
-      expect({ unused, kept: plain.includes(unused) }).toEqual({ unused, kept: true });
-    for (const unused of ['react-router-scroll-positions', 'aria-current', 'fetcher.Form'])
-      expect({ unused, kept: shaken.includes(unused) }).toEqual({ unused, kept: false });
+    // Links, forms, scroll restoration; the route error boundary's server-component error handling.
+    const unused = ['react-router-scroll-positions', 'aria-current', 'fetcher.Form', 'REACT_ROUTER_ERROR'];
+    expect(unused.filter((text) => !plain.includes(text))).toEqual([]);
+    expect(unused.filter((text) => shaken.includes(text))).toEqual([]);
+    // What navigating needs stays, its check of the target included.
+    expect(shaken).toContain('External navigation is not allowed');
     expect(shaken).toMatch(/function BrowserRouter\(/);
     expect(shaken).toMatch(/function HashRouter\(/);
     expect(shaken.length).toBeLessThan(plain.length * 0.6);
@@ -213,6 +216,7 @@ describe('React Router without what the app does not use (reactRouterTreeShake)'
       .map((name) => markReactRouterPure(readFileSync(join(dir, name), 'utf8')));
     expect(edits.reduce((n, edit) => n + edit.namesDropped, 0)).toBeGreaterThanOrEqual(10);
     expect(edits.reduce((n, edit) => n + edit.callsMarked, 0)).toBeGreaterThanOrEqual(10);
+    expect(edits.reduce((n, edit) => n + edit.classesWrapped, 0)).toBeGreaterThanOrEqual(1);
   });
 
   it('marks only the factory calls, drops only top-level name writes, and keeps every line', () => {
@@ -226,6 +230,18 @@ describe('React Router without what the app does not use (reactRouterTreeShake)'
       '  return React.useContext(A);',
       '}',
       'var N = MyReact.forwardRef(g);',
+      'var Boundary = class extends React.Component {',
+      '  render() {',
+      '    return null;',
+      '  }',
+      '};',
+      'Boundary.contextType = A;',
+      'Other.contextType = A;',
+      'var Late = class {',
+      '};',
+      'f();',
+      '};',
+      'Late.contextType = A;',
       '',
     ].join('\n');
     const edit = markReactRouterPure(code);
@@ -239,8 +255,40 @@ describe('React Router without what the app does not use (reactRouterTreeShake)'
       '  return React.useContext(A);',
       '}',
       'var N = MyReact.forwardRef(g);',
+      'var Boundary = /* @__PURE__ */ (() => { const Boundary = class extends React.Component {',
+      '  render() {',
+      '    return null;',
+      '  }',
+      '};',
+      'Boundary.contextType = A; return Boundary; })();',
+      'Other.contextType = A;',
+      'var Late = class {',
+      '};',
+      'f();',
+      '};',
+      'Late.contextType = A;',
       '',
     ]);
-    expect(edit).toMatchObject({ namesDropped: 1, callsMarked: 2 });
+    expect(edit).toMatchObject({ namesDropped: 1, callsMarked: 2, classesWrapped: 1 });
+  });
+
+  it('a wrapped class is the same class, with its static property set as before', () => {
+    const code = [
+      'var Boundary = class extends Base {',
+      '  render() {',
+      '    return this.constructor.contextType;',
+      '  }',
+      '};',
+      'Boundary.contextType = Context;',
+      '',
+    ].join('\n');
+    const edit = markReactRouterPure(code);
+    expect(edit.classesWrapped).toBe(1);
+    const Boundary = runInNewContext(`${edit.code}Boundary;`, { Base: class {}, Context: 'ctx' }) as {
+      contextType: unknown;
+      new (): { render(): unknown };
+    };
+    expect(Boundary.contextType).toBe('ctx');
+    expect(new Boundary().render()).toBe('ctx');
   });
 });
