@@ -220,55 +220,38 @@ describe('React Router without what the app does not use (reactRouterTreeShake)'
   });
 
   it('marks only the factory calls, drops only top-level name writes, and keeps every line', () => {
-    const code = [
-      'var A = React.createContext(null);',
-      'A.displayName = "A";',
-      'var L = React10.forwardRef(function L() {});',
-      'var M = /* @__PURE__ */ React.createContext(1);',
-      'function f() {',
-      '    B.displayName = "fetcher.Form";',
-      '  return React.useContext(A);',
-      '}',
-      'var N = MyReact.forwardRef(g);',
-      'var Boundary = class extends React.Component {',
-      '  render() {',
-      '    return null;',
-      '  }',
-      '};',
-      'Boundary.contextType = A;',
-      'Other.contextType = A;',
-      'var Late = class {',
-      '};',
-      'f();',
-      '};',
-      'Late.contextType = A;',
-      '',
-    ].join('\n');
-    const edit = markReactRouterPure(code);
-    expect(edit.code.split('\n')).toEqual([
-      'var A = /* @__PURE__ */ React.createContext(null);',
-      '',
-      'var L = /* @__PURE__ */ React10.forwardRef(function L() {});',
-      'var M = /* @__PURE__ */ React.createContext(1);',
-      'function f() {',
-      '    B.displayName = "fetcher.Form";',
-      '  return React.useContext(A);',
-      '}',
-      'var N = MyReact.forwardRef(g);',
-      'var Boundary = /* @__PURE__ */ (() => { const Boundary = class extends React.Component {',
-      '  render() {',
-      '    return null;',
-      '  }',
-      '};',
-      'Boundary.contextType = A; return Boundary; })();',
-      'Other.contextType = A;',
-      'var Late = class {',
-      '};',
-      'f();',
-      '};',
-      'Late.contextType = A;',
-      '',
-    ]);
+    // Each line of a sample and what it becomes ('=': unchanged).
+    const lines: [string, string][] = [
+      ['var A = React.createContext(null);', 'var A = /* @__PURE__ */ React.createContext(null);'],
+      ['A.displayName = "A";', ''],
+      [
+        'var L = React10.forwardRef(function L() {});',
+        'var L = /* @__PURE__ */ React10.forwardRef(function L() {});',
+      ],
+      ['var M = /* @__PURE__ */ React.createContext(1);', '='],
+      ['function f() {', '='],
+      ['    B.displayName = "fetcher.Form";', '='],
+      ['  return React.useContext(A);', '='],
+      ['}', '='],
+      ['var N = MyReact.forwardRef(g);', '='],
+      [
+        'var Boundary = class extends React.Component {',
+        'var Boundary = /* @__PURE__ */ (() => { const Boundary = class extends React.Component {',
+      ],
+      ['  render() {}', '='],
+      ['};', '='],
+      ['Boundary.contextType = A;', 'Boundary.contextType = A; return Boundary; })();'],
+      ['Other.contextType = A;', '='],
+      // A static write that does not directly follow its class is left alone.
+      ['var Late = class {', '='],
+      ['};', '='],
+      ['f();', '='],
+      ['};', '='],
+      ['Late.contextType = A;', '='],
+      ['', '='],
+    ];
+    const edit = markReactRouterPure(lines.map(([line]) => line).join('\n'));
+    expect(edit.code.split('\n')).toEqual(lines.map(([line, after]) => (after === '=' ? line : after)));
     expect(edit).toMatchObject({ namesDropped: 1, callsMarked: 2, classesWrapped: 1 });
   });
 

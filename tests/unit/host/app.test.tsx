@@ -308,11 +308,15 @@ describe('the promotion entry (ruling 15)', () => {
     'promo-download': textDoc('promo-download', 'Download', 'Download template'),
   };
 
-  it('the id picks the template document', async () => {
-    const { services } = boot({ path: '/promo/#/landing?id=2&app_from=a&user_from=fb', docs });
-    render(<PromoApp services={services} manifest={MANIFEST} />);
-    expect(await screen.findByText('Landing template 2')).toBeTruthy();
-  });
+  // The page name in another case or with a trailing slash is the same page, as the first screen reads it.
+  it.each(['/promo/#/landing?id=2&app_from=a&user_from=fb', '/promo/#/Landing/?id=2'])(
+    'the id picks the template document (%s)',
+    async (path) => {
+      const { services } = boot({ path, docs });
+      render(<PromoApp services={services} manifest={MANIFEST} />);
+      expect(await screen.findByText('Landing template 2')).toBeTruthy();
+    },
+  );
 
   it('the download page reads down_id', async () => {
     const { services } = boot({ path: '/promo/#/download?down_id=1', docs });
@@ -325,12 +329,6 @@ describe('the promotion entry (ruling 15)', () => {
     render(<PromoApp services={services} manifest={MANIFEST} />);
     expect(await screen.findByText(/This promotion is not available/)).toBeTruthy();
     expect(docRequests).toEqual([]);
-  });
-
-  it('a page name in another case or with a trailing slash is the same page, as the first screen reads it', async () => {
-    const { services } = boot({ path: '/promo/#/Landing/?id=2', docs });
-    render(<PromoApp services={services} manifest={MANIFEST} />);
-    expect(await screen.findByText('Landing template 2')).toBeTruthy();
   });
 
   it('an unknown page shows the not-found page, with no document requested', async () => {
