@@ -8,6 +8,7 @@ import { noEval } from './src/app/build/noEval';
 import { promoEntry, screenSources } from './src/app/build/screenSources';
 import { precompress } from './src/app/build/precompress';
 import { reactRouterProduction } from './src/app/build/reactRouterProduction';
+import { reactRouterTreeShake } from './src/app/build/reactRouterTreeShake';
 import { preloadMount } from './src/app/build/preloadMount';
 import { langChunk } from './src/app/build/langChunk';
 import { screenStamp } from './src/app/build/screenStamp';
@@ -25,6 +26,7 @@ export default defineConfig({
     react(),
     axiosFetchOnly(),
     reactRouterProduction(),
+    reactRouterTreeShake(),
     noEval(),
     screenSources(resolve(import.meta.dirname, 'screens')),
     screenStamp(import.meta.dirname),

@@ -1,28 +1,35 @@
-// The main entry's router: one route per manifest path (aliases included), the shell's error
-// page at /error, and the not-found page for everything else.
-import { useMemo } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+// The main entry's router: a page per manifest path (aliases included), the shell's error page at
+// /error, and the not-found page for everything else. The page is picked by the manifest's own
+// matching rule (src/manifest/routes.ts), the one the first screen and the server's page use;
+// React Router keeps the history and the location (BrowserRouter, useLocation, useNavigate).
+import { useCallback, useMemo } from 'react';
+import { BrowserRouter, useLocation } from 'react-router-dom';
 import type { AppServices } from './context';
 import { ErrorPage } from './ErrorPage';
 import { NotFoundPage } from './NotFoundPage';
 import { RouterLink } from './RouterLink';
-import { routeEntries, SHELL_PATHS, type Manifest } from '../manifest/routes';
+import { isShellPath, routeEntries, screenForPath, type Manifest } from '../manifest/routes';
 import { ScreenRoute } from './ScreenRoute';
 import { Shell } from './Shell';
 
 export function AppRoutes({ services, manifest }: { services: AppServices; manifest: Manifest }) {
   const entries = useMemo(() => routeEntries(manifest, services.host.config), [manifest, services]);
-  const paths = useMemo(() => [...SHELL_PATHS, ...entries.map((e) => e.path)], [entries]);
+  const handles = useCallback(
+    (pathname: string) => isShellPath(pathname) || screenForPath(entries, pathname) !== null,
+    [entries],
+  );
+  const { pathname } = useLocation();
+  const screen = screenForPath(entries, pathname);
   return (
     <>
-      <RouterLink host={services.host} paths={paths} />
-      <Routes>
-        {entries.map(({ path, screen }) => (
-          <Route key={path} path={path} element={<ScreenRoute key={screen} screenId={screen} />} />
-        ))}
-        <Route path="/error" element={<ErrorPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
+      <RouterLink host={services.host} handles={handles} />
+      {screen ? (
+        <ScreenRoute key={screen} screenId={screen} />
+      ) : isShellPath(pathname) ? (
+        <ErrorPage />
+      ) : (
+        <NotFoundPage />
+      )}
     </>
   );
 }

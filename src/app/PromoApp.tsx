@@ -1,34 +1,31 @@
 // The promotion entry (ruling 15): /promo/#/landing?id=.., /promo/#/download?down_id=..,
 // /promo/#/agreement?id=... The template id picks the document through manifest.promo; an unknown
-// id gets a clear not-found page.
-import { HashRouter, Route, Routes, useLocation } from 'react-router-dom';
+// id gets a clear not-found page. The page is read from the hash route as promo.tsx reads it for
+// the first screen (src/manifest/routes.ts); React Router keeps the hash history and location.
+import { HashRouter, useLocation } from 'react-router-dom';
 import type { AppServices } from './context';
 import { NotFoundPage } from './NotFoundPage';
 import { RouterLink } from './RouterLink';
-import { PROMO_PAGES, promoScreen, type Manifest, type PromoPage } from '../manifest/routes';
+import { promoPage, promoScreen, type Manifest } from '../manifest/routes';
 import { ScreenRoute } from './ScreenRoute';
 import { Shell } from './Shell';
 
-const PROMO_PATHS = PROMO_PAGES.map((page) => `/${page}`);
-
-function PromoRoute({ manifest, page }: { manifest: Manifest; page: PromoPage }) {
-  const { search } = useLocation();
-  const screen = promoScreen(manifest, page, new URLSearchParams(search));
-  if (!screen)
-    return <NotFoundPage message="This promotion is not available. Please check the link you were sent." />;
-  return <ScreenRoute key={screen} screenId={screen} />;
-}
+const handles = (pathname: string) => promoPage(pathname) !== null;
 
 export function PromoRoutes({ services, manifest }: { services: AppServices; manifest: Manifest }) {
+  const { pathname, search } = useLocation();
+  const page = promoPage(pathname);
+  const screen = page && promoScreen(manifest, page, new URLSearchParams(search));
   return (
     <>
-      <RouterLink host={services.host} paths={PROMO_PATHS} />
-      <Routes>
-        {PROMO_PAGES.map((page) => (
-          <Route key={page} path={`/${page}`} element={<PromoRoute manifest={manifest} page={page} />} />
-        ))}
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
+      <RouterLink host={services.host} handles={handles} />
+      {screen ? (
+        <ScreenRoute key={screen} screenId={screen} />
+      ) : page ? (
+        <NotFoundPage message="This promotion is not available. Please check the link you were sent." />
+      ) : (
+        <NotFoundPage />
+      )}
     </>
   );
 }

@@ -1,18 +1,17 @@
 // Hands the page's router to the host, so Host.navigate can change routes (declarative routers
-// only exist inside React).
+// only exist inside React). `handles` says which paths are pages of this router.
 import { useLayoutEffect } from 'react';
-import { matchRoutes, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { AppHost } from '../host/createHost';
 
-export function RouterLink({ host, paths }: { host: AppHost; paths: readonly string[] }) {
+export function RouterLink({ host, handles }: { host: AppHost; handles: (pathname: string) => boolean }) {
   const navigate = useNavigate();
   useLayoutEffect(() => {
-    const table = paths.map((path) => ({ path }));
     host.setRouter({
-      handles: (pathname) => (matchRoutes(table, pathname)?.length ?? 0) > 0,
+      handles,
       navigate: (to, { replace }) => void navigate(to, { replace }),
     });
     return () => host.setRouter(null);
-  }, [host, navigate, paths]);
+  }, [host, navigate, handles]);
   return null;
 }

@@ -4,6 +4,7 @@
 import '../../renderer/theme.css';
 import './shell.css';
 import { mountLater, showLoadFailure } from './boot';
+import { embedScreens } from './embed';
 import { startFirstScreen } from './firstScreen';
 import { readPreview } from './inlineScreen';
 import { paramsOf } from './params';
@@ -16,6 +17,7 @@ const preview = readPreview(document);
 if (preview) showPreviewBand(preview);
 withManifest((published) => {
   const manifest = preview ? previewManifest(published, location.pathname, preview) : published;
+  embedScreens(services, published);
   const first = screenForPath(routeEntries(manifest, services.host.config), location.pathname);
   if (first) startFirstScreen(services, first, paramsOf(location.search));
   mountLater(() => import('./mountMain').then((part) => ({ mount: () => part.mount(services, manifest) })));

@@ -4,6 +4,7 @@
 import '../../renderer/theme.css';
 import './shell.css';
 import { mountLater, showLoadFailure } from './boot';
+import { embedScreens } from './embed';
 import { startFirstScreen } from './firstScreen';
 import { paramsOf } from './params';
 import { promoRoute, promoScreen } from '../manifest/routes';
@@ -12,6 +13,7 @@ import { startServices } from './services';
 
 const services = startServices(import.meta.env.DEV);
 withManifest((manifest) => {
+  embedScreens(services, manifest);
   const route = promoRoute(location.hash);
   const first = route && promoScreen(manifest, route.page, route.query);
   if (route && first) startFirstScreen(services, first, paramsOf(`?${route.query.toString()}`));

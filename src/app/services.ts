@@ -10,9 +10,6 @@ import { validateLazily } from './lazyValidate';
 import { createScreenLoader } from './loadScreen';
 import { createPrefetch } from './prefetch';
 import { preloadLanguage } from './preloadLanguage';
-import { createEmbedder } from './embed';
-import manifest from '../../screens/manifest.json';
-import type { Manifest } from '../manifest/routes';
 
 export function startServices(dev: boolean): AppServices {
   const config = readClientConfig(document, dev);
@@ -27,7 +24,5 @@ export function startServices(dev: boolean): AppServices {
     stamp: STAMP,
     initial,
   });
-  // Iframe blocks draw the app's own screens in place (issue 16 item 16).
-  host.setEmbedder(createEmbedder(manifest as Manifest, config, loader, location.origin));
   return { host, loader, prefetch: createPrefetch(host, sourcesTable), dev };
 }

@@ -43,16 +43,33 @@ export function promoScreen(manifest: Manifest, page: PromoPage, query: URLSearc
 
 const normalPath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path).toLowerCase();
 
-/** The screen the router shows for a path (as React Router matches: case and a trailing slash ignored). */
+/**
+ * Whether a path names a page: case and a trailing slash ignored, as React Router matched static
+ * paths. The one matching rule of the app (its routes, its first screen, its embedded screens) and
+ * of the server's page (src/server/lib/inline-screen.ts), so all of them agree on a page's screen.
+ */
+export function samePath(page: string, pathname: string): boolean {
+  return normalPath(page) === normalPath(pathname);
+}
+
+/** The screen the app shows for a path, or null. */
 export function screenForPath(entries: readonly RouteEntry[], pathname: string): string | null {
-  const wanted = normalPath(pathname);
-  return entries.find((e) => normalPath(e.path) === wanted)?.screen ?? null;
+  return entries.find((e) => samePath(e.path, pathname))?.screen ?? null;
+}
+
+/** Whether a path is a page of the app shell itself (the error page). */
+export function isShellPath(pathname: string): boolean {
+  return SHELL_PATHS.some((path) => samePath(path, pathname));
+}
+
+/** The promotion page a hash route's path names (`/landing`), or null. */
+export function promoPage(pathname: string): PromoPage | null {
+  return PROMO_PAGES.find((page) => samePath(`/${page}`, pathname)) ?? null;
 }
 
 /** The promotion page and query of a hash route (`#/landing?id=1`), or null for any other hash. */
 export function promoRoute(hash: string): { page: PromoPage; query: URLSearchParams } | null {
-  const match = /^#?\/([^?]*?)\/?(?:\?(.*))?$/.exec(hash);
-  const page = match?.[1] as PromoPage | undefined;
-  if (!page || !PROMO_PAGES.includes(page)) return null;
-  return { page, query: new URLSearchParams(match?.[2] ?? '') };
+  const match = /^#?(\/[^?]*)(?:\?(.*))?$/.exec(hash);
+  const page = match ? promoPage(match[1]!) : null;
+  return page ? { page, query: new URLSearchParams(match?.[2] ?? '') } : null;
 }

@@ -1,13 +1,19 @@
 // @vitest-environment node
 // The build's bundle rules (src/app/build/): the two parts of the app in one chunk each, the
 // x-lazy modules of every screen in the build's table, no XMLHttpRequest adapter, React Router's
-// production build, and no code built from strings in anything the borrower downloads.
+// production build without the parts the app does not use, and no code built from strings in
+// anything the borrower downloads.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { runInNewContext } from 'node:vm';
+import { dirname, join, resolve } from 'node:path';
+import { build, type Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { axiosFetchOnly } from '../../../src/app/build/axiosFetchOnly';
 import { noEval } from '../../../src/app/build/noEval';
 import { reactRouterProduction } from '../../../src/app/build/reactRouterProduction';
+import { markReactRouterPure, reactRouterTreeShake } from '../../../src/app/build/reactRouterTreeShake';
 import { collectSources } from '../../../src/app/build/screenSources';
 import { partsOf, type Graph } from '../../../src/app/build/shellChunk';
 
@@ -153,5 +159,119 @@ describe("React Router's production build (reactRouterProduction)", () => {
   it('leaves every other import alone', async () => {
     expect(await plugin.resolveId.call(context, 'react-router-dom', '/p/src/app/App.tsx', {})).toBeNull();
     expect(await plugin.resolveId.call(context, './chunk.mjs', '/p/x.mjs', {})).toBeNull();
+  });
+});
+
+describe('React Router without what the app does not use (reactRouterTreeShake)', () => {
+  const require = createRequire(import.meta.url);
+  const production = resolve(
+    dirname(require.resolve('react-router-dom/package.json', { paths: [import.meta.dirname] })),
+    '../react-router/dist/production/index.mjs',
+  );
+
+  /** The app's use of React Router, bundled as the app's build bundles it, unminified. */
+  async function bundle(withPlugin: boolean): Promise<string> {
+    const dir = mkdtempSync(join(tmpdir(), 'router-'));
+    const entry = join(dir, 'entry.js');
+    writeFileSync(
+      entry,
+      `export { BrowserRouter, HashRouter, useLocation, useNavigate } from ${JSON.stringify(production)};`,
+    );
+    try {
+      const output = (await build({
+        configFile: false,
+        logLevel: 'silent',
+        root: dir,
+        plugins: withPlugin ? [reactRouterTreeShake()] : [],
+        build: {
+          write: false,
+          minify: false,
+          lib: { entry, formats: ['es'], fileName: 'router' },
+          rollupOptions: { external: (id) => /^react(-dom)?(\/|$)/.test(id) },
+        },
+      })) as Rollup.RollupOutput[];
+      return output[0]!.output.map((chunk) => ('code' in chunk ? chunk.code : '')).join('\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('drops the links, forms and scroll restoration no borrower page renders; keeps the routers', async () => {
+    const [plain, shaken] = await Promise.all([bundle(false), bundle(true)]);
+    // Links, forms, scroll restoration; the route error boundary's server-component error handling.
+    const unused = ['react-router-scroll-positions', 'aria-current', 'fetcher.Form', 'REACT_ROUTER_ERROR'];
+    expect(unused.filter((text) => !plain.includes(text))).toEqual([]);
+    expect(unused.filter((text) => shaken.includes(text))).toEqual([]);
+    // What navigating needs stays, its check of the target included.
+    expect(shaken).toContain('External navigation is not allowed');
+    expect(shaken).toMatch(/function BrowserRouter\(/);
+    expect(shaken).toMatch(/function HashRouter\(/);
+    expect(shaken.length).toBeLessThan(plain.length * 0.6);
+  }, 30_000);
+
+  it('still finds its patterns in the installed React Router (an upgrade that changes them fails here)', () => {
+    const dir = dirname(production);
+    const edits = readdirSync(dir)
+      .filter((name) => name.endsWith('.mjs'))
+      .map((name) => markReactRouterPure(readFileSync(join(dir, name), 'utf8')));
+    expect(edits.reduce((n, edit) => n + edit.namesDropped, 0)).toBeGreaterThanOrEqual(10);
+    expect(edits.reduce((n, edit) => n + edit.callsMarked, 0)).toBeGreaterThanOrEqual(10);
+    expect(edits.reduce((n, edit) => n + edit.classesWrapped, 0)).toBeGreaterThanOrEqual(1);
+  });
+
+  it('marks only the factory calls, drops only top-level name writes, and keeps every line', () => {
+    // Each line of a sample and what it becomes ('=': unchanged).
+    const lines: [string, string][] = [
+      ['var A = React.createContext(null);', 'var A = /* @__PURE__ */ React.createContext(null);'],
+      ['A.displayName = "A";', ''],
+      [
+        'var L = React10.forwardRef(function L() {});',
+        'var L = /* @__PURE__ */ React10.forwardRef(function L() {});',
+      ],
+      ['var M = /* @__PURE__ */ React.createContext(1);', '='],
+      ['function f() {', '='],
+      ['    B.displayName = "fetcher.Form";', '='],
+      ['  return React.useContext(A);', '='],
+      ['}', '='],
+      ['var N = MyReact.forwardRef(g);', '='],
+      [
+        'var Boundary = class extends React.Component {',
+        'var Boundary = /* @__PURE__ */ (() => { const Boundary = class extends React.Component {',
+      ],
+      ['  render() {}', '='],
+      ['};', '='],
+      ['Boundary.contextType = A;', 'Boundary.contextType = A; return Boundary; })();'],
+      ['Other.contextType = A;', '='],
+      // A static write that does not directly follow its class is left alone.
+      ['var Late = class {', '='],
+      ['};', '='],
+      ['f();', '='],
+      ['};', '='],
+      ['Late.contextType = A;', '='],
+      ['', '='],
+    ];
+    const edit = markReactRouterPure(lines.map(([line]) => line).join('\n'));
+    expect(edit.code.split('\n')).toEqual(lines.map(([line, after]) => (after === '=' ? line : after)));
+    expect(edit).toMatchObject({ namesDropped: 1, callsMarked: 2, classesWrapped: 1 });
+  });
+
+  it('a wrapped class is the same class, with its static property set as before', () => {
+    const code = [
+      'var Boundary = class extends Base {',
+      '  render() {',
+      '    return this.constructor.contextType;',
+      '  }',
+      '};',
+      'Boundary.contextType = Context;',
+      '',
+    ].join('\n');
+    const edit = markReactRouterPure(code);
+    expect(edit.classesWrapped).toBe(1);
+    const Boundary = runInNewContext(`${edit.code}Boundary;`, { Base: class {}, Context: 'ctx' }) as {
+      contextType: unknown;
+      new (): { render(): unknown };
+    };
+    expect(Boundary.contextType).toBe('ctx');
+    expect(new Boundary().render()).toBe('ctx');
   });
 });

@@ -141,6 +141,46 @@ describe('the route table (rulings 13-14)', () => {
     expect(screen.getByRole('button', { name: 'Go back' })).toBeTruthy();
   });
 
+  it('a path in another case or with a trailing slash shows its screen, as the server and the first screen pick it', async () => {
+    const { services, docRequests } = boot({
+      path: '/Loan/Details/?orderId=7',
+      docs: { 'loan-details': textDoc('loan-details', 'Order Details', 'Loan details here') },
+    });
+    render(<App services={services} manifest={MANIFEST} />);
+    expect(await screen.findByText('Loan details here')).toBeTruthy();
+    expect(docRequests).toEqual(['loan-details']);
+  });
+
+  it('the router takes the paths it shows (aliases, /error, flagged routes only when on); others leave the page', async () => {
+    const { services, host } = boot({
+      path: '/loan/details',
+      docs: { 'loan-details': textDoc('loan-details', 'Order Details', 'Details') },
+    });
+    const routers: (Parameters<typeof host.setRouter>[0] | null)[] = [];
+    const setRouter = host.setRouter.bind(host);
+    host.setRouter = (router) => {
+      routers.push(router);
+      setRouter(router);
+    };
+    render(<App services={services} manifest={MANIFEST} />);
+    await screen.findByText('Details');
+    const router = routers.at(-1)!;
+    expect(['/', '/bank', '/bind-bank', '/BANK/', '/error', '/loan/details'].map(router.handles)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['/testPreview', '/loan', '/bank/x', '/promo/'].map(router.handles)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+
   it('/error is the shell error page', async () => {
     const { services } = boot({ path: '/error' });
     render(<App services={services} manifest={MANIFEST} />);
@@ -268,11 +308,15 @@ describe('the promotion entry (ruling 15)', () => {
     'promo-download': textDoc('promo-download', 'Download', 'Download template'),
   };
 
-  it('the id picks the template document', async () => {
-    const { services } = boot({ path: '/promo/#/landing?id=2&app_from=a&user_from=fb', docs });
-    render(<PromoApp services={services} manifest={MANIFEST} />);
-    expect(await screen.findByText('Landing template 2')).toBeTruthy();
-  });
+  // The page name in another case or with a trailing slash is the same page, as the first screen reads it.
+  it.each(['/promo/#/landing?id=2&app_from=a&user_from=fb', '/promo/#/Landing/?id=2'])(
+    'the id picks the template document (%s)',
+    async (path) => {
+      const { services } = boot({ path, docs });
+      render(<PromoApp services={services} manifest={MANIFEST} />);
+      expect(await screen.findByText('Landing template 2')).toBeTruthy();
+    },
+  );
 
   it('the download page reads down_id', async () => {
     const { services } = boot({ path: '/promo/#/download?down_id=1', docs });
@@ -284,6 +328,14 @@ describe('the promotion entry (ruling 15)', () => {
     const { services, docRequests } = boot({ path: '/promo/#/landing?id=99', docs });
     render(<PromoApp services={services} manifest={MANIFEST} />);
     expect(await screen.findByText(/This promotion is not available/)).toBeTruthy();
+    expect(docRequests).toEqual([]);
+  });
+
+  it('an unknown page shows the not-found page, with no document requested', async () => {
+    const { services, docRequests } = boot({ path: '/promo/#/elsewhere?id=1', docs });
+    render(<PromoApp services={services} manifest={MANIFEST} />);
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.queryByText(/This promotion is not available/)).toBeNull();
     expect(docRequests).toEqual([]);
   });
 

@@ -78,7 +78,7 @@ describe('which screen a page shows before the router runs', () => {
   } as unknown as Manifest;
   const entries = routeEntries(manifest, { devPreview: false });
 
-  it('matches paths as React Router does', () => {
+  it('matches paths as the app router does: case and a trailing slash ignored', () => {
     expect(screenForPath(entries, '/loan/details')).toBe('loan-details');
     expect(screenForPath(entries, '/Loan/Details/')).toBe('loan-details');
     expect(screenForPath(entries, '/order')).toBe('loan-details');
@@ -90,6 +90,7 @@ describe('which screen a page shows before the router runs', () => {
     expect(promoRoute('#/landing?id=1')).toMatchObject({ page: 'landing' });
     expect(promoRoute('#/landing?id=1')!.query.get('id')).toBe('1');
     expect(promoRoute('#/download/')).toMatchObject({ page: 'download' });
+    expect(promoRoute('#/Landing?id=1')).toMatchObject({ page: 'landing' });
     expect(promoRoute('#/elsewhere?id=1')).toBeNull();
     expect(promoRoute('')).toBeNull();
   });
