@@ -442,6 +442,54 @@ describe.each(backends)('rollouts and experiments on %s', (backend) => {
     expect((await auditActions(alone))[0]!.detail).toMatchObject({ fourEyesWaived: true });
   });
 
+  it('privacy: an experiment stores no raw session id, device id, phone or name, in the events or its own tables', async () => {
+    s = await start();
+    const pub = await publisher(s.app);
+    const exp = await experiment(pub, await revisionWith(await editor(s.app), 'hello', 'Try it'));
+    const sessionId = 'sess-7Yq2LmP9xK4vB8nR3tW6';
+    const deviceId = 'dev-31ac77e0b9';
+    const phone = '09171234567';
+    const name = 'Juan Dela Cruz';
+    // The native app opens the page with its identity; the page's arm comes from the device id.
+    const opened = await page(
+      s.app,
+      '',
+      `?sessionId=${sessionId}&deviceId=${deviceId}&phone=${phone}&name=${encodeURIComponent(name)}`,
+    );
+    const session = `lender_session=${encodeURIComponent(JSON.stringify({ sessionId, deviceId }))}`;
+    const cookie = `${cookieOf(opened.res.headers['set-cookie'])}; ${session}`;
+    const doc = await load(s.app, cookie);
+    expect(doc.variant).toBe(opened.inline.variant);
+    await send(
+      s.app,
+      cookie,
+      [
+        view(doc),
+        {
+          name: 'signup',
+          at: Date.now(),
+          screen: 'hello',
+          variant: doc.variant,
+          props: { phone, fullname: name, s: sessionId },
+        },
+      ],
+      deviceId,
+    );
+    const results = (await pub.call('GET', `/experiments/${exp.id}/results`)).body.results;
+    expect(results.arms.reduce((n: number, a: { conversions: number }) => n + a.conversions, 0)).toBe(1);
+    await pub.call('POST', `/experiments/${exp.id}/stop`, {});
+    const dump = JSON.stringify(
+      await Promise.all(
+        (['track_events', 'experiments', 'experiment_arms', 'experiment_changes', 'audit_log'] as const).map(
+          (t) => s.app.db.selectFrom(t).selectAll().execute(),
+        ),
+      ),
+    );
+    for (const secret of [sessionId, deviceId, phone, '917 123 4567', name])
+      expect(dump, secret).not.toContain(secret);
+    expect(dump).toContain(`e${exp.id}:`);
+  });
+
   it('refuses what cannot run with a clear 4xx: weights, revisions, a second experiment, an unpublished screen, a revision with errors', async () => {
     s = await start();
     const ed = await editor(s.app);
