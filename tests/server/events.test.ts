@@ -305,10 +305,17 @@ describe('the served version of a screen reaches the page (the revision seam)', 
     rmSync(site, { recursive: true, force: true });
   });
 
-  it('the page carries the revision the document is served with, and sets the first-party id', async () => {
+  it('the page carries the published revision id the document is served with, and sets the first-party id', async () => {
     const file = await s.app.inject({ url: '/screens/about.json' });
     const revision = file.headers['x-screen-revision'];
-    expect(revision).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    // The published revision's id, as the studio lists it.
+    const live = await s.app.db
+      .selectFrom('content_documents')
+      .select('live_revision_id')
+      .where('kind', '=', 'screen')
+      .where('name', '=', 'about')
+      .executeTakeFirstOrThrow();
+    expect(revision).toBe(String(live.live_revision_id));
     expect(file.headers['x-screen-variant']).toBeUndefined();
     const page = await s.app.inject({ url: '/about', headers: { accept: 'text/html' } });
     const inline = JSON.parse(/id="screen-doc">([\s\S]*?)<\/script>/.exec(page.body)![1]!);
