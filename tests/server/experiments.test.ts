@@ -389,7 +389,7 @@ describe.each(backends)('rollouts and experiments on %s', (backend) => {
     expect(anonymous.statusCode).toBe(401);
     expect((await s.app.inject({ url: '/studio/api/experiments' })).statusCode).toBe(401);
     for (const headers of [
-      { 'x-csrf-token': '' },
+      { 'x-csrf-token': '' } as Record<string, string>,
       { 'x-csrf-token': 'x'.repeat(43) },
       { origin: 'https://evil.example' },
     ]) {

@@ -14,6 +14,7 @@ import type { ExperimentArmsTable, ExperimentsTable } from './tables.js';
 import './tables.js';
 
 export const ARM_KEYS = ['a', 'b', 'c', 'd', 'e', 'f'] as const;
+// eslint-disable-next-line no-control-regex -- event names are printable text, as the track endpoint takes them
 const EVENT_NAME = /^[^\u0000-\u001f\u007f]{1,100}$/;
 
 export interface StoreDeps {

@@ -1,0 +1,76 @@
+// Each arm over time: its conversion rate and its exposures, day by day (cumulative), drawn with
+// uPlot. The library and its styles are imported when a chart is first drawn, so only this view
+// downloads them (the studio's other views and the borrower's app never do).
+import { useEffect, useRef, useState } from 'react';
+import type { Results } from './types';
+import { armName } from './types';
+
+const COLOURS = ['#64748b', '#2563eb', '#16a34a', '#ea580c', '#9333ea', '#db2777'];
+
+type Series = 'rate' | 'exposures';
+
+function data(results: Results, series: Series): number[][] {
+  const x = results.days.map((d) => Date.parse(`${d.day}T00:00:00+08:00`) / 1000);
+  const lines = results.arms.map((_, arm) =>
+    results.days.map((d) => {
+      if (series === 'exposures') return d.exposures[arm]!;
+      const n = d.exposures[arm]!;
+      return n ? (100 * d.conversions[arm]!) / n : NaN;
+    }),
+  );
+  return [x, ...lines];
+}
+
+export function ResultsChart({
+  results,
+  series,
+  title,
+}: {
+  results: Results;
+  series: Series;
+  title: string;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let chart: { destroy(): void } | null = null;
+    let cancelled = false;
+    void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')])
+      .then(([{ default: UPlot }]) => {
+        if (cancelled || !box.current) return;
+        chart = new UPlot(
+          {
+            width: Math.max(320, box.current.clientWidth),
+            height: 220,
+            title,
+            scales: { x: { time: true } },
+            axes: [{}, { label: series === 'rate' ? '% converted' : 'borrowers' }],
+            series: [
+              {},
+              ...results.arms.map((a, i) => ({
+                label: armName(a.arm),
+                stroke: COLOURS[i % COLOURS.length],
+                width: 2,
+                points: { show: results.days.length < 3 },
+              })),
+            ],
+          },
+          data(results, series) as unknown as [number[], ...number[][]],
+          box.current,
+        );
+      })
+      .catch(() => setFailed(true));
+    return () => {
+      cancelled = true;
+      chart?.destroy();
+    };
+  }, [results, series, title]);
+  return (
+    <figure className="studio-chart" aria-label={title}>
+      <div ref={box} />
+      {failed && (
+        <p className="studio-alert">The chart could not be loaded; the table above has the same numbers.</p>
+      )}
+    </figure>
+  );
+}
