@@ -182,7 +182,7 @@ export async function experimentResults(
     experimentId: exp.id,
     goal,
     method: {
-      name: 'sequential (always-valid confidence sequences, Waudby-Smith et al. 2023)',
+      name: 'always-valid confidence sequences, Waudby-Smith et al. 2023',
       alpha: ALPHA,
       perComparisonAlpha,
       planned: exp.planned,

@@ -164,20 +164,22 @@ export function ExperimentScreen({ api, experimentId }: { api: StudioApi; experi
         <fieldset className="studio-form" aria-label="End or change">
           <legend>End or change</legend>
           {running && (
-            <button
-              type="button"
-              className="studio-danger"
-              onClick={() =>
-                void act(
-                  'stop',
-                  {},
-                  'Stopped: every borrower gets the live revision',
-                  'Stop it and send everyone back to the live revision?',
-                )
-              }
-            >
-              Stop: everyone back to the control
-            </button>
+            <div className="studio-filters">
+              <button
+                type="button"
+                className="studio-danger"
+                onClick={() =>
+                  void act(
+                    'stop',
+                    {},
+                    'Stopped: every borrower gets the live revision',
+                    'Stop it and send everyone back to the live revision?',
+                  )
+                }
+              >
+                Stop: everyone back to the control
+              </button>
+            </div>
           )}
           <div className="studio-filters">
             {exp.arms.map((a) => (

@@ -108,7 +108,7 @@ export function NewExperimentForm({ api, onCancel, onStarted }: Props) {
       {kind === 'experiment' ? (
         <div role="group" aria-label="Arms">
           {arms.map((a, i) => (
-            <div className="studio-filters" key={i}>
+            <div className="studio-arm-row" key={i}>
               <span>{armName(String.fromCharCode(97 + i))}</span>
               {i === 0 ? (
                 <span>the live revision</span>

@@ -43,7 +43,14 @@ export function ResultsChart({
             width: Math.max(320, box.current.clientWidth),
             height: 220,
             title,
-            scales: { x: { time: true } },
+            scales: {
+              // One day of data is one point: show the day around it rather than years.
+              x: {
+                time: true,
+                range: (_u, min, max) => (min === max ? [min - 43_200, max + 43_200] : [min, max]),
+              },
+              y: { range: (_u, _min, max) => [0, Math.max(max, 10) * 1.1] },
+            },
             axes: [{}, { label: series === 'rate' ? '% converted' : 'borrowers' }],
             series: [
               {},
