@@ -9,15 +9,18 @@ const COLOURS = ['#64748b', '#2563eb', '#16a34a', '#ea580c', '#9333ea', '#db2777
 
 type Series = 'rate' | 'exposures';
 
+/** The day before the first is the start (nobody exposed yet), so even one day draws a line. */
 function data(results: Results, series: Series): number[][] {
-  const x = results.days.map((d) => Date.parse(`${d.day}T00:00:00+08:00`) / 1000);
-  const lines = results.arms.map((_, arm) =>
-    results.days.map((d) => {
+  const days = results.days.map((d) => Date.parse(`${d.day}T00:00:00+08:00`) / 1000);
+  const x = [days[0]! - 86_400, ...days];
+  const lines = results.arms.map((_, arm) => [
+    series === 'exposures' ? 0 : NaN,
+    ...results.days.map((d) => {
       if (series === 'exposures') return d.exposures[arm]!;
       const n = d.exposures[arm]!;
       return n ? (100 * d.conversions[arm]!) / n : NaN;
     }),
-  );
+  ]);
   return [x, ...lines];
 }
 
@@ -58,7 +61,7 @@ export function ResultsChart({
                 label: armName(a.arm),
                 stroke: COLOURS[i % COLOURS.length],
                 width: 2,
-                points: { show: results.days.length < 3 },
+                points: { show: results.days.length < 4 },
               })),
             ],
           },
