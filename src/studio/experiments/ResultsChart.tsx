@@ -9,16 +9,20 @@ const COLOURS = ['#64748b', '#2563eb', '#16a34a', '#ea580c', '#9333ea', '#db2777
 
 type Series = 'rate' | 'exposures';
 
+/** Days are the lender's (Manila, UTC+8 all year): a day's midnight there, in epoch seconds. */
+const MANILA_S = 8 * 3600;
+const dayLabel = (seconds: number) => new Date((seconds + MANILA_S) * 1000).toISOString().slice(5, 10);
+
 /** The day before the first is the start (nobody exposed yet), so even one day draws a line. */
-function data(results: Results, series: Series): number[][] {
+function data(results: Results, series: Series): (number | null)[][] {
   const days = results.days.map((d) => Date.parse(`${d.day}T00:00:00+08:00`) / 1000);
   const x = [days[0]! - 86_400, ...days];
   const lines = results.arms.map((_, arm) => [
-    series === 'exposures' ? 0 : NaN,
+    series === 'exposures' ? 0 : null,
     ...results.days.map((d) => {
       if (series === 'exposures') return d.exposures[arm]!;
       const n = d.exposures[arm]!;
-      return n ? (100 * d.conversions[arm]!) / n : NaN;
+      return n ? (100 * d.conversions[arm]!) / n : null;
     }),
   ]);
   return [x, ...lines];
@@ -46,17 +50,22 @@ export function ResultsChart({
             width: Math.max(320, box.current.clientWidth),
             height: 220,
             title,
+            // Ticks at the lender's midnights, whatever the studio's own zone.
+            tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), 'Asia/Manila'),
             scales: {
-              // One day of data is one point: show the day around it rather than years.
-              x: {
-                time: true,
-                range: (_u, min, max) => (min === max ? [min - 43_200, max + 43_200] : [min, max]),
-              },
-              y: { range: (_u, _min, max) => [0, Math.max(max, 10) * 1.1] },
+              x: { time: true },
+              y: { range: (_u, _min, max) => [0, Math.max(Number.isFinite(max) ? max : 0, 10) * 1.1] },
             },
-            axes: [{}, { label: series === 'rate' ? '% converted' : 'borrowers' }],
+            axes: [
+              // Whole days only, labelled as the lender's days (MM-DD).
+              {
+                incrs: [86_400, 2 * 86_400, 7 * 86_400, 14 * 86_400, 28 * 86_400],
+                values: (_u, splits) => splits.map(dayLabel),
+              },
+              { label: series === 'rate' ? '% converted' : 'borrowers' },
+            ],
             series: [
-              {},
+              { label: 'Day', value: (_u, v) => (v === null ? '–' : dayLabel(v)) },
               ...results.arms.map((a, i) => ({
                 label: armName(a.arm),
                 stroke: COLOURS[i % COLOURS.length],
@@ -65,7 +74,7 @@ export function ResultsChart({
               })),
             ],
           },
-          data(results, series) as unknown as [number[], ...number[][]],
+          data(results, series) as unknown as [number[], ...(number | null)[][]],
           box.current,
         );
       })
