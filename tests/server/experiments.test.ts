@@ -113,6 +113,15 @@ describe.each(backends)('rollouts and experiments on %s', (backend) => {
   // Events are stamped by the real clock: the experiment's must be the same.
   const start = () => startStudio(backend, { now: () => new Date() });
 
+  /** A server, its demo publisher, the live revision of hello and an editor's revision of it. */
+  async function begin() {
+    s = await start();
+    const ed = await editor(s.app);
+    const pub = await publisher(s.app);
+    const liveId = (await pub.call('GET', '/documents/screen/hello')).body.live.id as number;
+    return { pub, liveId, revision: await revisionWith(ed, 'hello', 'Try it') };
+  }
+
   async function experiment(pub: Client, revisionId: number, extra: Record<string, unknown> = {}) {
     const res = await pub.call('POST', '/experiments', {
       kind: 'experiment',
@@ -131,11 +140,7 @@ describe.each(backends)('rollouts and experiments on %s', (backend) => {
   }
 
   it('each borrower gets one arm, the same on every load, in the page and in /screens/, with its own ETag and never from a shared cache', async () => {
-    s = await start();
-    const ed = await editor(s.app);
-    const pub = await publisher(s.app);
-    const liveId = (await pub.call('GET', '/documents/screen/hello')).body.live.id as number;
-    const revision = await revisionWith(ed, 'hello', 'Try it');
+    const { pub, liveId, revision } = await begin();
     const before = await load(s.app);
     expect(before.variant).toBeUndefined();
     expect(before.revision).toBe(String(liveId));
@@ -254,11 +259,7 @@ describe.each(backends)('rollouts and experiments on %s', (backend) => {
   });
 
   it('stop (the kill switch) sends everyone back to the control at once and keeps the results; promote publishes the winner to everyone', async () => {
-    s = await start();
-    const ed = await editor(s.app);
-    const pub = await publisher(s.app);
-    const liveId = (await pub.call('GET', '/documents/screen/hello')).body.live.id as number;
-    const revision = await revisionWith(ed, 'hello', 'Try it');
+    const { pub, liveId, revision } = await begin();
     const exp = await experiment(pub, revision);
     const borrowers = await Promise.all(Array.from({ length: 30 }, () => load(s.app)));
     for (const b of borrowers) await send(s.app, b.cookie, [view(b)]);

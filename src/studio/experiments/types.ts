@@ -1,65 +1,14 @@
 // The studio API's shapes for experiments (docs/api.md "Experiments (issue 19)").
+// The shapes are the server's own (type-only imports: nothing of the server reaches the bundle).
+import type { Experiment as Stored } from '../../server/experiments/store';
 
-export interface Arm {
-  arm: string;
-  revisionId: number | null;
-  weight: number;
-}
+export type { Arm } from '../../server/experiments/store';
+export type { ArmResult, Results } from '../../server/experiments/results';
 
-export interface Experiment {
-  id: number;
-  kind: 'experiment' | 'rollout';
-  screen: string;
-  name: string;
-  status: 'running' | 'stopped' | 'promoted';
-  goal: string;
-  planned: number;
-  startedBy: string;
-  startedAt: string;
-  fourEyesWaived: boolean;
-  endedBy: string | null;
-  endedAt: string | null;
-  winner: string | null;
-  publicationId: number | null;
-  arms: Arm[];
+/** An experiment as `GET /experiments/:id` gives it, with its timeline. */
+export type Experiment = Stored & {
   changes?: { action: string; actor: string; at: string; detail: Record<string, unknown> }[];
-}
-
-export interface Interval {
-  low: number;
-  high: number;
-}
-
-export interface ArmResult {
-  arm: string;
-  variant: string;
-  revisionId: number | null;
-  weight: number;
-  exposures: number;
-  conversions: number;
-  rate: number | null;
-  rateInterval: Interval | null;
-  effect: {
-    difference: number;
-    interval: Interval;
-    lift: number | null;
-    liftInterval: Interval | null;
-    pValue: number;
-  } | null;
-  verdict: 'control' | 'better' | 'worse' | 'unclear' | 'too-few';
-}
-
-export interface Results {
-  goal: string;
-  method: { name: string; alpha: number; perComparisonAlpha: number; planned: number; minExposures: number };
-  arms: ArmResult[];
-  multipleExposures: number;
-  sampleRatio: { chiSquare: number; pValue: number; mismatch: boolean } | null;
-  sampleRatioNote: string | null;
-  winner: string | null;
-  days: { day: string; exposures: number[]; conversions: number[] }[];
-  goals: string[];
-}
+};
 
 export const STATUS_LABEL: Record<Experiment['status'], string> = {
   running: 'Running',
