@@ -14,6 +14,7 @@ import { invalidOrigins, parseOrigins } from '../config/origins.js';
 import { accountsOf } from './accounts/accounts.js';
 import { seedDemoAccounts } from './accounts/demo.js';
 import { startContent } from './publishing/content.js';
+import { startExperiments } from './experiments/index.js';
 import { createCatalogue } from './repos/catalogue.js';
 import eventsPlugin from './events/plugin.js';
 import { sweepOrphanUploads } from './repos/uploads.js';
@@ -89,6 +90,23 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     throw error;
   });
   app.decorate('content', content);
+  // Rollouts and experiments: which arm of a screen each borrower is served (src/server/experiments/).
+  app.decorate(
+    'experiments',
+    await startExperiments({
+      db: handle.db,
+      target: cfg.db,
+      content,
+      now: cfg.now,
+      fourEyes: cfg.fourEyes,
+      secret: cfg.events.secret,
+      log: (message, error) => app.log.warn({ err: error }, message),
+    }).catch(async (error: unknown) => {
+      await content.close();
+      await handle.close();
+      throw error;
+    }),
+  );
   if (cfg.demoAccounts) await seedDemoAccounts(accountsOf(handle.db, cfg));
   app.addHook('onClose', async () => {
     await content.close();

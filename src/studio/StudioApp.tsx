@@ -18,6 +18,12 @@ const ManifestView = lazy(() =>
 const ConflictsView = lazy(() =>
   import('./publishing/ConflictsView').then((m) => ({ default: m.ConflictsView })),
 );
+const ExperimentsView = lazy(() =>
+  import('./experiments/ExperimentsView').then((m) => ({ default: m.ExperimentsView })),
+);
+const ExperimentScreen = lazy(() =>
+  import('./experiments/ExperimentScreen').then((m) => ({ default: m.ExperimentScreen })),
+);
 const AuditView = lazy(() => import('./publishing/AuditView').then((m) => ({ default: m.AuditView })));
 const AccountsView = lazy(() =>
   import('./publishing/AccountsView').then((m) => ({ default: m.AccountsView })),
@@ -33,6 +39,10 @@ function page(view: View, api: StudioApi) {
       return <SchedulesView api={api} />;
     case 'manifest':
       return <ManifestView api={api} />;
+    case 'experiments':
+      return <ExperimentsView api={api} />;
+    case 'experiment':
+      return <ExperimentScreen key={view.experimentId} api={api} experimentId={view.experimentId} />;
     case 'conflicts':
       return <ConflictsView api={api} />;
     case 'audit':

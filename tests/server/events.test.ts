@@ -92,6 +92,28 @@ describe.each(backends)('the track endpoint (%s)', (backend) => {
       /must NOT have more than 100 items/,
     ],
     ['an event without a name', () => send({ events: [{ at: NOW }] }), 400, /name is required/],
+    ['an event that is not an object', () => send({ events: [null] }), 400, /events\.0 must be object/],
+    ['a batch that is a list', () => send([event('x')]), 400, /must be object/],
+    ['a sentAt that is not a time', () => send({ sentAt: 'now', events: [event('x')] }), 400, /sentAt/],
+    [
+      'a device id that is not text',
+      () => send({ device: { id: 'x' }, events: [event('x')] }),
+      400,
+      /device must be string/,
+    ],
+    [
+      'props that are a list',
+      () => send({ events: [event('x', { props: [1] })] }),
+      400,
+      /props must be object/,
+    ],
+    [
+      'a body nested a thousand deep',
+      () => send(`{"events":[{"name":"x","at":${NOW},"props":${'{"a":'.repeat(1000)}1${'}'.repeat(1000)}}]}`),
+      400,
+      /nested/,
+    ],
+    ['a variant with spaces', () => send({ events: [event('x', { variant: 'e1 b' })] }), 400, /variant/],
     ['an event without a time', () => send({ events: [{ name: 'x' }] }), 400, /at is required/],
     ['a time that is not a clock', () => send({ events: [event('x', { at: 12 })] }), 400, /at must be >=/],
     ['a name of 101 characters', () => send({ events: [event('x'.repeat(101))] }), 400, /name must NOT/],
@@ -305,10 +327,17 @@ describe('the served version of a screen reaches the page (the revision seam)', 
     rmSync(site, { recursive: true, force: true });
   });
 
-  it('the page carries the revision the document is served with, and sets the first-party id', async () => {
+  it('the page carries the published revision id the document is served with, and sets the first-party id', async () => {
     const file = await s.app.inject({ url: '/screens/about.json' });
     const revision = file.headers['x-screen-revision'];
-    expect(revision).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    // The published revision's id, as the studio lists it.
+    const live = await s.app.db
+      .selectFrom('content_documents')
+      .select('live_revision_id')
+      .where('kind', '=', 'screen')
+      .where('name', '=', 'about')
+      .executeTakeFirstOrThrow();
+    expect(revision).toBe(String(live.live_revision_id));
     expect(file.headers['x-screen-variant']).toBeUndefined();
     const page = await s.app.inject({ url: '/about', headers: { accept: 'text/html' } });
     const inline = JSON.parse(/id="screen-doc">([\s\S]*?)<\/script>/.exec(page.body)![1]!);

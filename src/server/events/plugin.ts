@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ok, registerFamilyErrors } from '../lib/envelope.js';
-import { borrowerKey, ensureVisitorId, loadSecret, usableDeviceId, visitorIdOf } from './borrower-key.js';
+import {
+  borrowerKey,
+  ensureVisitorId,
+  loadSecret,
+  sessionCookieOf,
+  usableDeviceId,
+  visitorIdOf,
+} from './borrower-key.js';
 import { toRows, type IncomingBatch } from './ingest.js';
 import { rollUp } from './rollup.js';
 import { MAX_BATCH_BYTES, trackSchema } from './schema.js';
@@ -10,24 +17,13 @@ export const TRACK_PATH = '/api/events';
 /** The rollup runs this often on every instance (it is safe to run on several at once). */
 const ROLLUP_EVERY_MS = 60 * 60 * 1000;
 const ROLLUP_FIRST_MS = 30 * 1000;
-/** The host's session cookie (src/host/session.ts): its ids are redacted wherever they turn up. */
-const SESSION_COOKIE = /(?:^|;)\s*lender_session=([^;]*)/;
 
 /** The request's own identifiers (never stored): the device id and what the host's session cookie holds. */
 function identifiersOf(request: FastifyRequest, device: string | null): Set<string> {
   const ids = new Set<string>();
   if (device) ids.add(device);
-  const cookie = request.headers.cookie;
-  const raw = typeof cookie === 'string' ? SESSION_COOKIE.exec(cookie)?.[1] : undefined;
-  if (raw) {
-    try {
-      const parsed = JSON.parse(decodeURIComponent(raw)) as Record<string, unknown>;
-      for (const value of Object.values(parsed))
-        if (typeof value === 'string' && value.trim()) ids.add(value.trim());
-    } catch {
-      // Not ours, or damaged: nothing to learn from it.
-    }
-  }
+  for (const value of Object.values(sessionCookieOf(request)))
+    if (typeof value === 'string' && value.trim()) ids.add(value.trim());
   return ids;
 }
 

@@ -15,8 +15,11 @@ const COLUMNS = [
   'props_json',
 ] as const satisfies readonly (keyof TrackRow)[];
 
-/** Rows per insert statement: a few fixed shapes, so each is compiled (and prepared) once. */
-const CHUNKS = [64, 8, 1];
+/**
+ * Rows per insert statement: a few fixed shapes, so each is compiled (and prepared) once. A batch
+ * of 20 (the host's) is two statements (16 + 4), a group of five such batches four.
+ */
+const CHUNKS = [64, 16, 4, 1];
 /** One commit takes at most this many rows; what arrives meanwhile goes in the next. */
 const MAX_GROUP_ROWS = 4096;
 

@@ -6,6 +6,7 @@ import { safeJson } from '../../config/inject.js';
 import { validateScreenDocument } from '../../../renderer/validate/validateDocument.js';
 import type { ScreenDocument } from '../../../renderer/types.gen.js';
 import { needsLanguage } from '../../../renderer/lang/needs.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ScreenFile } from './screen-files.js';
 import { screenVersion } from '../events/revision.js';
 
@@ -47,8 +48,14 @@ export function manifestRoutes(text: string, config: AppConfig): RouteEntry[] {
   }
 }
 
+/** Whose page it is: a screen under an experiment is served as the borrower's own arm. */
+export interface Borrower {
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
 interface Files {
-  load(rel: string): Promise<ScreenFile | null>;
+  load(rel: string, borrower?: Borrower): Promise<ScreenFile | null>;
 }
 
 /**
@@ -104,10 +111,10 @@ export function createScreenInliner(files: Files, config: AppConfig) {
 
   return {
     /** The tag for the page at `pathname`, or '' when the path has no valid screen document. */
-    async scriptFor(pathname: string): Promise<string> {
+    async scriptFor(pathname: string, borrower?: Borrower): Promise<string> {
       const id = screenForPath(await entries(), pathname);
       if (!id) return '';
-      const file = await files.load(`${id}.json`);
+      const file = await files.load(`${id}.json`, borrower);
       return file ? tagFor(id, file) : '';
     },
     /** The tag of a draft on a preview link ('' when it is not a valid document). */

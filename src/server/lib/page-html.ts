@@ -4,10 +4,11 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PREVIEW_ELEMENT_ID } from '../../app/inlineScreen.js';
 import { injectConfig, safeJson } from '../../config/inject.js';
-import { ensureVisitorId } from '../events/borrower-key.js';
+import { ensureVisitorId, keyedByBorrower } from '../events/borrower-key.js';
+import { VARIANT_HEADER } from '../events/revision.js';
 import type { AppConfig } from '../../config/types.js';
 import { etagMatches, strongEtag } from './etag.js';
-import { createScreenInliner } from './inline-screen.js';
+import { createScreenInliner, type Borrower } from './inline-screen.js';
 import { acceptsGzip, type ScreenFile } from './screen-files.js';
 
 interface Template {
@@ -23,7 +24,8 @@ interface Page {
 
 /** Where the pages' documents come from: the published set (src/server/publishing/). */
 export interface PageContent {
-  load(rel: string): Promise<ScreenFile | null>;
+  /** The document at /screens/<rel> for this borrower (an experiment's arm, src/server/experiments/). */
+  load(rel: string, borrower?: Borrower): Promise<ScreenFile | null>;
   /** The published manifest as a data tag ('' when there is none): the app's routes at run time. */
   manifestTag(): string;
 }
@@ -91,6 +93,8 @@ export function createPageSender(config: AppConfig, content: PageContent) {
     // The borrower's first-party id exists from the first page on (events, experiments).
     ensureVisitorId(request, reply);
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-cache');
+    // The page carries this borrower's arm of an experiment: theirs alone.
+    if (reply.hasHeader(VARIANT_HEADER)) keyedByBorrower(reply);
     if (etagMatches(request.headers['if-none-match'], result.etag)) return reply.code(304).send();
     if (!gzip) return reply.code(200).send(result.html);
     result.gzip ??= gzipSync(result.html, { level: 9 });
@@ -104,7 +108,8 @@ export function createPageSender(config: AppConfig, content: PageContent) {
       file: string,
       options: { inline: boolean },
     ): Promise<FastifyReply> {
-      const tag = options.inline ? await inliner.scriptFor(request.url.split('?')[0] ?? '/') : '';
+      const path = request.url.split('?')[0] ?? '/';
+      const tag = options.inline ? await inliner.scriptFor(path, { request, reply }) : '';
       return send(request, reply, page(file, await template(file), content.manifestTag(), tag));
     },
 

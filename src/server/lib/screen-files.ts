@@ -3,6 +3,10 @@ export interface ScreenFile {
   etag: string;
   body: Buffer;
   gzip(): Buffer;
+  /** The published revision it was made from (src/server/events/revision.ts). */
+  revisionId?: number;
+  /** The experiment arm it is, `<experiment>:<arm>` (src/server/experiments/). */
+  variant?: string;
 }
 
 /** Whether the request accepts gzip (q=0 refuses it). */

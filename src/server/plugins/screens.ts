@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { SCREEN_CHECKED_HEADER } from '../../app/loadScreen.js';
 import { etagMatches } from '../lib/etag.js';
+import { keyedByBorrower } from '../events/borrower-key.js';
 import { REVISION_HEADER, screenVersion, VARIANT_HEADER } from '../events/revision.js';
 import { createScreenChecker, SERVER_STAMP } from '../lib/inline-screen.js';
 import { acceptsGzip } from '../lib/screen-files.js';
 
 /**
  * The published screen documents and manifest, from the published set in memory
- * (src/server/publishing/): never a draft, never a database read per request. Gzipped for clients
+ * (src/server/publishing/): never a draft, never a database read per request. A screen under an
+ * experiment is the borrower's own arm (src/server/experiments/), kept out of shared caches. Gzipped for clients
  * that accept it: a document is mostly repeated keys, a tenth of its size compressed, and
  * borrowers are on slow networks. A document that passes the app's own validators is marked with
  * their fingerprint (X-Screen-Checked), so an app with the same validators shows it without
@@ -18,7 +20,7 @@ export default async function screensPlugin(app: FastifyInstance): Promise<void>
 
   app.get('/screens/*', async (request, reply) => {
     const rel = (request.params as { '*': string })['*'];
-    const doc = app.content.published().file(rel);
+    const doc = app.experiments.file(rel, request, reply);
     if (!doc)
       return reply
         .code(404)
@@ -32,7 +34,10 @@ export default async function screensPlugin(app: FastifyInstance): Promise<void>
       .header('Vary', 'Accept-Encoding');
     const version = screenVersion(doc);
     reply.header(REVISION_HEADER, version.revision);
-    if (version.variant) reply.header(VARIANT_HEADER, version.variant);
+    if (version.variant) {
+      reply.header(VARIANT_HEADER, version.variant);
+      keyedByBorrower(reply);
+    }
     if (etagMatches(request.headers['if-none-match'], doc.etag)) return reply.code(304).send();
     reply.type('application/json; charset=utf-8');
     const id = /^([a-z][a-z0-9-]*)\.json$/.exec(rel)?.[1];

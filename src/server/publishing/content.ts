@@ -42,6 +42,11 @@ export interface Content {
   imported: ImportResult;
   /** Reads the published set again (after a publication, or when another instance published). */
   reload(): Promise<void>;
+  /**
+   * Keeps other served state current with the same signals (a notification, the periodic check,
+   * a publication here): `check` runs after every reload and must not throw (experiments).
+   */
+  follow(check: () => Promise<void>): void;
   /** Runs due schedules and promotion ends, then checks the version: the timer's work, for tests. */
   tick(): Promise<void>;
   /** Why this instance cannot serve borrowers' pages yet (readiness), or null when it can. */
@@ -55,12 +60,15 @@ export async function startContent(o: ContentOptions): Promise<Content> {
   const imported = await importBaseline({ db: o.db, now: o.now, dir: o.screensDir, notify });
   let current: Published = buildPublished(new ContentSet(), 0);
   let loaded = false;
+  const followers: (() => Promise<void>)[] = [];
 
   async function load(): Promise<void> {
     const version = await readVersion(o.db);
-    if (loaded && version === current.version) return;
-    current = buildPublished(await readLiveSet(o.db), version, current);
-    loaded = true;
+    if (!loaded || version !== current.version) {
+      current = buildPublished(await readLiveSet(o.db), version, current);
+      loaded = true;
+    }
+    for (const check of followers) await check();
   }
 
   // One load at a time; calls made during one share the next.
@@ -132,6 +140,7 @@ export async function startContent(o: ContentOptions): Promise<Content> {
     flow,
     imported,
     reload,
+    follow: (check) => void followers.push(check),
     tick,
     // Not "is the set fresh": a reload that fails everywhere at once would then take every instance
     // out of the balancer; the last published set is better than none (docs/decisions.md).

@@ -115,7 +115,8 @@ export function checkAgainst(
   return { problems, errors: errorCount(problems) };
 }
 
-export type PublishReason = 'review' | 'schedule' | 'rollback' | 'baseline' | 'promotion-end';
+/** Why a revision became live; 'experiment': an experiment's winning arm was promoted (src/server/experiments/). */
+export type PublishReason = 'review' | 'schedule' | 'rollback' | 'baseline' | 'promotion-end' | 'experiment';
 
 const ACTION: Record<PublishReason, string> = {
   review: 'publish',
@@ -123,6 +124,7 @@ const ACTION: Record<PublishReason, string> = {
   rollback: 'rollback',
   baseline: 'baseline.publish',
   'promotion-end': 'promotion.end',
+  experiment: 'publish',
 };
 
 export interface PublishInput {

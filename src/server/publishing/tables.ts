@@ -64,7 +64,7 @@ export interface ContentPublicationsTable {
   name: string;
   revision_id: number;
   previous_revision_id: number | null;
-  /** review | schedule | rollback | baseline | promotion-end */
+  /** review | schedule | rollback | baseline | promotion-end | experiment */
   reason: string;
   draft_id: number | null;
   published_by: string;

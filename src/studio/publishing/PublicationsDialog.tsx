@@ -12,6 +12,7 @@ const REASON: Record<string, string> = {
   rollback: 'rollback',
   baseline: 'release',
   'promotion-end': 'promotion ended',
+  experiment: 'experiment winner',
 };
 
 export function PublicationsDialog({

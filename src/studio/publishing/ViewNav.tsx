@@ -16,6 +16,7 @@ export function ViewNav({
     { name: 'drafts', label: 'Drafts & review', href: '#/drafts', show: true },
     { name: 'schedules', label: 'Schedules', href: '#/schedules', show: true },
     { name: 'manifest', label: 'Routes & templates', href: '#/manifest', show: true },
+    { name: 'experiments', label: 'Experiments', href: '#/experiments', show: true },
     { name: 'conflicts', label: 'Conflicts', href: '#/conflicts', show: api.canPublish },
     { name: 'audit', label: 'Audit log', href: '#/audit', show: api.canAudit },
     { name: 'accounts', label: 'Accounts', href: '#/accounts', show: api.isAdmin },
@@ -29,7 +30,11 @@ export function ViewNav({
             key={l.name}
             href={l.href}
             aria-current={
-              current === l.name || (current === 'review' && l.name === 'drafts') ? 'page' : undefined
+              current === l.name ||
+              (current === 'review' && l.name === 'drafts') ||
+              (current === 'experiment' && l.name === 'experiments')
+                ? 'page'
+                : undefined
             }
           >
             {l.label}

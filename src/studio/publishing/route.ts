@@ -1,20 +1,31 @@
 // The studio's views and their addresses: `#loan-details` edits a screen (as before), `#/drafts`,
-// `#/review/12`, `#/schedules`... open the publishing screens. Screen ids never start with "/",
+// `#/review/12`, `#/schedules`, `#/experiments`, `#/experiment/3`... open the other screens. Screen ids never start with "/",
 // so the two cannot be confused.
 import { useEffect, useState } from 'react';
 
 export type View =
   | { name: 'editor'; id: string }
   | { name: 'review'; draftId: number }
-  | { name: 'drafts' | 'schedules' | 'manifest' | 'conflicts' | 'audit' | 'accounts' };
+  | { name: 'experiment'; experimentId: number }
+  | { name: 'drafts' | 'schedules' | 'manifest' | 'experiments' | 'conflicts' | 'audit' | 'accounts' };
 
-export const PAGES = ['drafts', 'schedules', 'manifest', 'conflicts', 'audit', 'accounts'] as const;
+export const PAGES = [
+  'drafts',
+  'schedules',
+  'manifest',
+  'experiments',
+  'conflicts',
+  'audit',
+  'accounts',
+] as const;
 
 export function parseView(hash: string, fallback: string): View {
   const raw = decodeURIComponent(hash.replace(/^#/, ''));
   if (!raw.startsWith('/')) return { name: 'editor', id: raw || fallback };
   const [page, arg] = raw.slice(1).split('/');
   if (page === 'review' && /^\d+$/.test(arg ?? '')) return { name: 'review', draftId: Number(arg) };
+  if (page === 'experiment' && /^\d+$/.test(arg ?? ''))
+    return { name: 'experiment', experimentId: Number(arg) };
   const known = PAGES.find((p) => p === page);
   return known ? { name: known } : { name: 'editor', id: fallback };
 }
@@ -22,6 +33,7 @@ export function parseView(hash: string, fallback: string): View {
 export function hashOf(view: View): string {
   if (view.name === 'editor') return `#${view.id}`;
   if (view.name === 'review') return `#/review/${view.draftId}`;
+  if (view.name === 'experiment') return `#/experiment/${view.experimentId}`;
   return `#/${view.name}`;
 }
 

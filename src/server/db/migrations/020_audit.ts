@@ -27,7 +27,10 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 /** Refuses UPDATE and DELETE on a table (the audit log, revisions): rows are written once. */
-export async function appendOnly(db: Kysely<any>, table: 'audit_log' | 'content_revisions'): Promise<void> {
+export async function appendOnly(
+  db: Kysely<any>,
+  table: 'audit_log' | 'content_revisions' | 'experiment_changes',
+): Promise<void> {
   const message = `${table} is append-only`;
   if (isPostgres(db)) {
     await sql

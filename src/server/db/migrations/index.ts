@@ -7,6 +7,7 @@ import * as m020 from './020_audit.js';
 import * as m021 from './021_accounts.js';
 import * as m022 from './022_content.js';
 import * as m040 from './040_track_events.js';
+import * as m050 from './050_experiments.js';
 
 /** In-code provider: migrations ship inside the server, so no directory scan at run time. */
 export const migrationProvider: MigrationProvider = {
@@ -19,5 +20,6 @@ export const migrationProvider: MigrationProvider = {
     '021_accounts': m021,
     '022_content': m022,
     '040_track_events': m040,
+    '050_experiments': m050,
   }),
 };

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { injectConfig } from '../../../config/inject.js';
 import { AccountError } from '../../accounts/accounts.js';
+import { experimentRoutes } from '../../experiments/routes.js';
 import { FlowError } from '../../publishing/errors.js';
 import { pageConfig } from '../static-app.js';
 import { accountRoutes } from './account-routes.js';
@@ -55,6 +56,7 @@ export default async function studioPlugin(app: FastifyInstance): Promise<void> 
         contentRoutes(api);
         auditRoutes(api);
         accountRoutes(api, services);
+        experimentRoutes(api);
       },
       { prefix: '/studio/api' },
     );

@@ -1,0 +1,237 @@
+// An experiment's results from the measurement events (src/server/events/): per arm the
+// borrowers exposed (a `screen_view` of the screen stamped with the arm's variant) and those of
+// them who converted (the goal event, on any screen, at or after their first exposure: joined on
+// the borrower key), the statistics of stats.ts, and the same counts day by day for the chart.
+// Read on demand from the raw events (results are for the studio, never for borrowers' pages).
+import { manilaDay } from '../events/ingest.js';
+import type { Db } from '../publishing/store.js';
+import { variantLabel } from './serve.js';
+import {
+  ALPHA,
+  compare,
+  MIN_EXPOSURES,
+  sampleRatio,
+  wilson,
+  type Effect,
+  type Interval,
+  type SampleRatio,
+} from './stats.js';
+import type { Experiment } from './store.js';
+
+export interface ArmResult {
+  arm: string;
+  variant: string;
+  revisionId: number | null;
+  weight: number;
+  exposures: number;
+  conversions: number;
+  rate: number | null;
+  rateInterval: Interval | null;
+  /** Against the control (null for the control itself). */
+  effect: Effect | null;
+  /** 'better' / 'worse': significant either way; 'unclear': not (yet); 'too-few': under MIN_EXPOSURES. */
+  verdict: 'control' | 'better' | 'worse' | 'unclear' | 'too-few';
+}
+
+export interface DayPoint {
+  day: string;
+  /** Per arm, in the arms' order: borrowers exposed and converted up to the end of this day. */
+  exposures: number[];
+  conversions: number[];
+}
+
+export interface Results {
+  experimentId: number;
+  goal: string;
+  /** The method and its parameters, as the studio names them. */
+  method: { name: string; alpha: number; perComparisonAlpha: number; planned: number; minExposures: number };
+  arms: ArmResult[];
+  /** Borrowers seen in more than one arm (left out of the counts). */
+  multipleExposures: number;
+  sampleRatio: SampleRatio | null;
+  /** Why there is no sample-ratio check (a rollout whose share changed). */
+  sampleRatioNote: string | null;
+  /** The arm the evidence favours, when one is significantly better than the control. */
+  winner: string | null;
+  days: DayPoint[];
+  /** Event names seen on the screen's borrowers meanwhile: candidates for the goal. */
+  goals: string[];
+  from: string;
+  to: string;
+}
+
+const MAX_DAYS = 366;
+const DAY_MS = 24 * 3600 * 1000;
+
+export async function experimentResults(
+  db: Db,
+  exp: Experiment,
+  goal: string,
+  now: Date,
+  ramped: boolean,
+): Promise<Results> {
+  const from = exp.startedAt;
+  const to = exp.endedAt ?? now.toISOString();
+  const firstDay = manilaDay(Date.parse(from));
+  const lastDay = manilaDay(Date.parse(to));
+  const labels = exp.arms.map((a) => variantLabel(exp.id, a.arm));
+
+  const [views, goalRows, names] = await Promise.all([
+    db
+      .selectFrom('track_events')
+      .select(['borrower', 'variant'])
+      .select((eb) => eb.fn.min('at').as('first'))
+      .where('day', '>=', firstDay)
+      .where('day', '<=', lastDay)
+      .where('name', '=', 'screen_view')
+      .where('screen', '=', exp.screen)
+      .where('variant', 'in', labels)
+      .where('at', '>=', from)
+      .where('at', '<=', to)
+      .groupBy(['borrower', 'variant'])
+      .execute(),
+    db
+      .selectFrom('track_events')
+      .select(['borrower', 'at'])
+      .where('day', '>=', firstDay)
+      .where('day', '<=', lastDay)
+      .where('name', '=', goal)
+      .where('at', '>=', from)
+      .where('at', '<=', to)
+      .execute(),
+    db
+      .selectFrom('track_events')
+      .select('name')
+      .distinct()
+      .where('day', '>=', firstDay)
+      .where('day', '<=', lastDay)
+      .where('screen', '=', exp.screen)
+      .orderBy('name')
+      .limit(50)
+      .execute(),
+  ]);
+
+  // Each borrower's arm and first exposure; borrowers in two arms are left out.
+  const exposed = new Map<string, { arm: number; first: string } | null>();
+  for (const v of views) {
+    const arm = labels.indexOf(v.variant);
+    const known = exposed.get(v.borrower);
+    exposed.set(v.borrower, known === undefined ? { arm, first: String(v.first) } : null);
+  }
+  const goalTimes = new Map<string, string[]>();
+  for (const g of goalRows) {
+    const list = goalTimes.get(g.borrower);
+    if (list) list.push(g.at);
+    else goalTimes.set(g.borrower, [g.at]);
+  }
+
+  const k = exp.arms.length;
+  const exposures = new Array<number>(k).fill(0);
+  const conversions = new Array<number>(k).fill(0);
+  const exposedOn: { arm: number; day: string }[] = [];
+  const convertedOn: { arm: number; day: string }[] = [];
+  let multipleExposures = 0;
+  for (const [borrower, seen] of exposed) {
+    if (!seen) {
+      multipleExposures++;
+      continue;
+    }
+    exposures[seen.arm]!++;
+    exposedOn.push({ arm: seen.arm, day: manilaDay(Date.parse(seen.first)) });
+    const converted = (goalTimes.get(borrower) ?? []).filter((at) => at >= seen.first).sort()[0];
+    if (converted) {
+      conversions[seen.arm]!++;
+      convertedOn.push({ arm: seen.arm, day: manilaDay(Date.parse(converted)) });
+    }
+  }
+
+  // Each arm against the control; with several arms the alpha is shared among the comparisons.
+  const perComparisonAlpha = ALPHA / Math.max(1, k - 1);
+  const control = { exposures: exposures[0]!, conversions: conversions[0]! };
+  const arms: ArmResult[] = exp.arms.map((a, i) => {
+    const counts = { exposures: exposures[i]!, conversions: conversions[i]! };
+    const effect = i === 0 ? null : compare(control, counts, exp.planned, perComparisonAlpha);
+    const enough = counts.exposures >= MIN_EXPOSURES && control.exposures >= MIN_EXPOSURES;
+    const verdict: ArmResult['verdict'] =
+      i === 0
+        ? 'control'
+        : !enough || !effect
+          ? 'too-few'
+          : effect.interval.low > 0
+            ? 'better'
+            : effect.interval.high < 0
+              ? 'worse'
+              : 'unclear';
+    return {
+      arm: a.arm,
+      variant: labels[i]!,
+      revisionId: a.revisionId,
+      weight: a.weight,
+      exposures: counts.exposures,
+      conversions: counts.conversions,
+      rate: counts.exposures ? counts.conversions / counts.exposures : null,
+      rateInterval: wilson(counts.conversions, counts.exposures),
+      effect,
+      verdict,
+    };
+  });
+  const better = arms.filter((a) => a.verdict === 'better').sort((x, y) => (y.rate ?? 0) - (x.rate ?? 0));
+  const allWorse = arms.length > 1 && arms.slice(1).every((a) => a.verdict === 'worse');
+
+  return {
+    experimentId: exp.id,
+    goal,
+    method: {
+      name: 'always-valid confidence sequences, Waudby-Smith et al. 2023',
+      alpha: ALPHA,
+      perComparisonAlpha,
+      planned: exp.planned,
+      minExposures: MIN_EXPOSURES,
+    },
+    arms,
+    multipleExposures,
+    sampleRatio: ramped
+      ? null
+      : sampleRatio(
+          exposures,
+          exp.arms.map((a) => a.weight),
+        ),
+    sampleRatioNote: ramped
+      ? 'the rollout’s share changed while it ran: exposures are not expected to match one split'
+      : null,
+    winner: better[0]?.arm ?? (allWorse ? 'a' : null),
+    days: series(firstDay, lastDay, k, exposedOn, convertedOn),
+    goals: [...new Set([goal, ...names.map((n) => n.name)])].sort(),
+    from,
+    to,
+  };
+}
+
+/** Cumulative counts per arm at the end of each day from the first to the last (at most a year). */
+function series(
+  firstDay: string,
+  lastDay: string,
+  k: number,
+  exposedOn: { arm: number; day: string }[],
+  convertedOn: { arm: number; day: string }[],
+): DayPoint[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${firstDay}T00:00:00Z`); days.length < MAX_DAYS; t += DAY_MS) {
+    const day = new Date(t).toISOString().slice(0, 10);
+    if (day > lastDay) break;
+    days.push(day);
+  }
+  const index = new Map(days.map((day, i) => [day, i]));
+  const cumulative = (list: { arm: number; day: string }[]) => {
+    const perDay = days.map(() => new Array<number>(k).fill(0));
+    for (const e of list) {
+      const i = index.get(e.day);
+      if (i !== undefined) perDay[i]![e.arm]!++;
+    }
+    for (let i = 1; i < perDay.length; i++) for (let a = 0; a < k; a++) perDay[i]![a]! += perDay[i - 1]![a]!;
+    return perDay;
+  };
+  const exposures = cumulative(exposedOn);
+  const conversions = cumulative(convertedOn);
+  return days.map((day, i) => ({ day, exposures: exposures[i]!, conversions: conversions[i]! }));
+}

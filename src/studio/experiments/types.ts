@@ -1,0 +1,23 @@
+// The studio API's shapes for experiments (docs/api.md "Experiments (issue 19)").
+// The shapes are the server's own (type-only imports: nothing of the server reaches the bundle).
+import type { Experiment as Stored } from '../../server/experiments/store';
+
+export type { Arm } from '../../server/experiments/store';
+export type { ArmResult, Results } from '../../server/experiments/results';
+
+/** An experiment as `GET /experiments/:id` gives it, with its timeline. */
+export type Experiment = Stored & {
+  changes?: { action: string; actor: string; at: string; detail: Record<string, unknown> }[];
+};
+
+export const STATUS_LABEL: Record<Experiment['status'], string> = {
+  running: 'Running',
+  stopped: 'Stopped',
+  promoted: 'Ended',
+};
+
+/** "B" for arm 'b'; the control says so. */
+export const armName = (arm: string): string => (arm === 'a' ? 'A (control)' : arm.toUpperCase());
+
+export const percent = (value: number | null | undefined, digits = 1): string =>
+  value === null || value === undefined ? '–' : `${(value * 100).toFixed(digits)}%`;
