@@ -9,6 +9,7 @@ import type { DocError } from '../../renderer/validate/messages';
 import { splitPointer } from '../../renderer/validate/pointer';
 import type { ScreensManifest } from '../../renderer/types.gen';
 import { checkScenarios } from './checkScenarios';
+import { MIN_RUN, OVERLAP_LIMIT, overlaps } from './overlap';
 import { idMismatch } from './checkText';
 import { dependentFindings, partFindings, placeIn, screenFindings, type Placed } from './expanded';
 import { libraryOf, type DocRef, type Library } from '../parts/library';
@@ -27,6 +28,8 @@ export interface Finding {
 export interface CheckResult {
   findings: Finding[];
   documents: number;
+  /** Parts (screens/parts/*.json). */
+  parts: number;
 }
 
 const MANIFEST = 'manifest.json';
@@ -175,6 +178,39 @@ export function checkScreens(dir: string, display: (path: string) => string, url
     findings.push(...place(file, parsed, [...own, ...dependents.placed]));
   }
   findings.push(...checkScenarios(dir, ids, display));
+  findings.push(...overlapFindings(dir, display));
   findings.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
-  return { findings, documents: files.length + library.names('part').length };
+  return { findings, documents: files.length, parts: library.names('part').length };
+}
+
+/** Every *.json under `dir`, as paths relative to it, in the order of their path segments. */
+function jsonFiles(dir: string, at = ''): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(join(dir, at), { withFileTypes: true })) {
+    const rel = at ? `${at}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) out.push(...jsonFiles(dir, rel));
+    else if (entry.isFile() && entry.name.endsWith('.json')) out.push(rel);
+  }
+  const segments = (p: string) => p.split('/');
+  return out.sort((a, b) => {
+    const [x, y] = [segments(a), segments(b)];
+    for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! < y[i]! ? -1 : 1;
+    return x.length - y.length;
+  });
+}
+
+/** Pairs of documents anywhere under the folder that share more than OVERLAP_LIMIT lines. */
+export function overlapFindings(dir: string, display: (path: string) => string): Finding[] {
+  const docs = jsonFiles(dir).map((name) => ({ name, text: readFileSync(join(dir, name), 'utf8') }));
+  return overlaps(docs)
+    .filter((o) => o.shared > OVERLAP_LIMIT)
+    .map((o) => ({
+      file: display(join(dir, o.b)),
+      line: 1,
+      column: 1,
+      pointer: '',
+      message: `shares ${o.shared} lines with ${o.a} (in runs of ${MIN_RUN} or more; at most ${OVERLAP_LIMIT} allowed): make one a variant of the other, or move what they share into a part (screens/parts/)`,
+      keyword: 'near-copy',
+      warning: false,
+    }));
 }

@@ -22,6 +22,8 @@ export interface Problem {
   pointer: string;
   message: string;
   severity: 'error' | 'warning';
+  /** Said because of another screen drawn from this document (a variant, a screen using the part). */
+  dependent?: string;
 }
 
 export interface CheckResult {
@@ -96,14 +98,37 @@ export function rangeOf(tree: Node | undefined, pointer: string): { from: number
 /** Problems of one text, placed on their character range. */
 function collector(text: string, parsed: ReturnType<typeof parseJson>) {
   const problems: Problem[] = [];
-  const add = (from: number, to: number, pointer: string, message: string, warning = false) => {
+  const add = (
+    from: number,
+    to: number,
+    pointer: string,
+    message: string,
+    warning = false,
+    screen?: string,
+  ) => {
     const { line, column } = positionOf(text, from);
-    problems.push({ from, to, line, column, pointer, message, severity: warning ? 'warning' : 'error' });
+    problems.push({
+      from,
+      to,
+      line,
+      column,
+      pointer,
+      message,
+      severity: warning ? 'warning' : 'error',
+      ...(screen ? { dependent: screen } : {}),
+    });
   };
-  const addErrors = (errors: readonly DocError[]) => {
+  const addErrors = (errors: readonly (DocError | Placed)[]) => {
     for (const e of errors) {
       const { from, to } = rangeOf(parsed.tree, e.pointer);
-      add(from, to, e.pointer, e.message, e.severity === 'warning');
+      add(
+        from,
+        to,
+        e.pointer,
+        e.message,
+        e.severity === 'warning',
+        'dependent' in e ? e.dependent : undefined,
+      );
     }
   };
   /** Syntax errors (true when there are any: nothing more can be checked) and fields written twice. */

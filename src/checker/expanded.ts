@@ -25,6 +25,8 @@ export interface Placed {
   message: string;
   keyword: string;
   severity?: 'warning';
+  /** The screen drawn from this document that said it (see dependentFindings). */
+  dependent?: string;
 }
 
 export interface ExpandOptions {
@@ -151,12 +153,18 @@ export function dependentFindings(
           pointer: f.definition.at.pointer,
           message: `${f.definition.message} (${whereIs(f.at, o.library)})`,
           keyword: f.keyword,
+          dependent: id,
         });
         continue;
       }
       const here = through(f.at, self);
       if (!here || f.severity === 'warning' || taken.has(here.pointer)) continue;
-      placed.push({ pointer: here.pointer, message: `in ${user}: ${f.message}`, keyword: f.keyword });
+      placed.push({
+        pointer: here.pointer,
+        message: `in ${user}: ${f.message}`,
+        keyword: f.keyword,
+        dependent: id,
+      });
     }
   }
   return { usedBy, placed };
@@ -171,9 +179,12 @@ export function partFindings(
   const self: DocRef = { kind: 'part', name };
   const alone = resolvePartAlone(value, name, library);
   const found: Found[] = [...alone.issues];
+  // A required parameter's stand-in (its declaration) may not fit where it goes: the values the
+  // screens give are checked in each screen.
+  const standIn = (f: Found) => sameDoc(f.at.doc, self) && /^\/parameters\/[^/]+$/.test(f.at.pointer);
   if (alone.doc !== null) {
     const result = validateScreenDocument(alone.doc);
-    if (!result.ok) found.push(...mapErrors(result.errors, alone));
+    if (!result.ok) found.push(...mapErrors(result.errors, alone).filter((f) => !standIn(f)));
     else
       found.push(
         ...result.unknownTypes.map((u) => ({

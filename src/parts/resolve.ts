@@ -160,7 +160,7 @@ export function resolveScreen(value: unknown, self: string, lib: Library): Resol
       map,
       issues,
     );
-    overrideFields(root, doc, top, [...SOURCE_FIELDS, 'body', 'schemaVersion'], map);
+    overrideFields(root, doc, top, [...SOURCE_FIELDS, 'body'], map);
     scope = bind(
       {
         declarations: base.parameters,
@@ -247,7 +247,10 @@ export function resolvePartAlone(
   const id = `part-${name}`;
   if (!isObject(value.screen)) checkDefaults(value.parameters, deeper(top, 'parameters'), issues);
   if (isObject(value.screen)) {
-    const root = map.copy({ ...value.screen, id }, deeper(top, 'screen')) as Record<string, unknown>;
+    const root = map.copy(
+      { schemaVersion: value.schemaVersion, ...value.screen, id },
+      deeper(top, 'screen'),
+    ) as Record<string, unknown>;
     const scope = bind(
       {
         declarations: value.parameters,

@@ -9,6 +9,7 @@ import { strongEtag } from '../lib/etag.js';
 import type { ScreenFile } from '../lib/screen-files.js';
 import type { ContentSet } from './content-set.js';
 import { kindOf } from './kinds.js';
+import { ExpansionError } from './serve.js';
 
 interface Served extends ScreenFile {
   revisionId: number;
@@ -37,11 +38,22 @@ export function buildPublished(set: ContentSet, version: number, previous?: Publ
   for (const doc of set.all()) {
     const spec = kindOf(doc.kind);
     if (!spec) continue;
-    // The "expand before serving" step (issue 18: parts); the text as it is for now.
-    const text = spec.serve(doc.name, doc.text, set);
-    if (text === null) continue;
     const path = spec.path(doc.name);
     const before = previous?.file(path) as Served | null | undefined;
+    let text: string | null;
+    try {
+      // The "expand before serving" step (issue 18): a screen's parts and base put in place.
+      text = spec.serve(doc.name, doc.text, set);
+    } catch (error) {
+      if (!(error instanceof ExpansionError)) throw error;
+      // Publications are checked, so this takes a document that slipped through (a checker bug):
+      // borrowers keep what they had, or get the text as written, which their app refuses in
+      // favour of its last good copy.
+      if (before) files.set(path, before);
+      else files.set(path, served(doc.revisionId, doc.text));
+      continue;
+    }
+    if (text === null) continue;
     files.set(
       path,
       before && before.revisionId === doc.revisionId && before.body.toString('utf8') === text
