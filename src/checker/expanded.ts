@@ -47,13 +47,16 @@ export function whereIs(origin: Origin, library: Library): string {
   return `${file}:${line}:${column}`;
 }
 
+/** Errors of the expanded document where they were written; none for a stand-in's (said already). */
 const mapErrors = (errors: readonly DocError[], resolution: Resolution): Found[] =>
-  errors.map((e) => ({
-    at: resolution.origin(e.pointer),
-    message: e.message,
-    keyword: e.keyword,
-    ...(e.severity ? { severity: e.severity } : {}),
-  }));
+  errors
+    .map((e) => ({
+      at: resolution.origin(e.pointer),
+      message: e.message,
+      keyword: e.keyword,
+      ...(e.severity ? { severity: e.severity } : {}),
+    }))
+    .filter((f) => !f.at.standIn);
 
 export interface ScreenFindings {
   /** The expanded document when the schema accepts it (what the phone would get), else null. */
@@ -179,12 +182,9 @@ export function partFindings(
   const self: DocRef = { kind: 'part', name };
   const alone = resolvePartAlone(value, name, library);
   const found: Found[] = [...alone.issues];
-  // A required parameter's stand-in (its declaration) may not fit where it goes: the values the
-  // screens give are checked in each screen.
-  const standIn = (f: Found) => sameDoc(f.at.doc, self) && /^\/parameters\/[^/]+$/.test(f.at.pointer);
   if (alone.doc !== null) {
     const result = validateScreenDocument(alone.doc);
-    if (!result.ok) found.push(...mapErrors(result.errors, alone).filter((f) => !standIn(f)));
+    if (!result.ok) found.push(...mapErrors(result.errors, alone));
     else
       found.push(
         ...result.unknownTypes.map((u) => ({

@@ -10,6 +10,11 @@ export interface Origin {
   pointer: string;
   /** The use of a part (or the variant) that brought it here, when it was written elsewhere. */
   via: Origin | null;
+  /**
+   * A stand-in for a value that is missing or of the wrong type (said already where it is given):
+   * problems it causes where it goes are not problems of their own.
+   */
+  standIn?: true;
 }
 
 type Container = Record<string, unknown> | unknown[];
@@ -17,9 +22,8 @@ type Container = Record<string, unknown> | unknown[];
 const isContainer = (v: unknown): v is Container => typeof v === 'object' && v !== null;
 
 export const deeper = (origin: Origin, key: string | number): Origin => ({
-  doc: origin.doc,
+  ...origin,
   pointer: childPointer(origin.pointer, String(key)),
-  via: origin.via,
 });
 
 /** parent[key] = value, as an own data property even for a key such as "__proto__". */

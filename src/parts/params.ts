@@ -141,16 +141,16 @@ export function bind(b: Binding, issues: Issue[]): Scope {
         message: `parameter '${name}' of ${b.owner} ${wrong}`,
         definition: { at: d.origin, message: `${b.user} gives '${name}' ${kindOf(value)}, but it ${wrong}` },
       });
+      given.set(name, { value: STAND_IN[d.type], origin: { ...at, standIn: true } });
       continue;
     }
     given.set(name, { value, origin: at });
   }
   for (const [name, d] of declared) {
     if (given.has(name) || d.hasDefault) continue;
-    if (b.standIns) {
-      given.set(name, { value: STAND_IN[d.type], origin: d.origin });
-      continue;
-    }
+    // A part checked alone takes a stand-in for a required value: each screen's own is checked there.
+    given.set(name, { value: STAND_IN[d.type], origin: { ...(b.standIns ? d.origin : b.useAt), standIn: true } });
+    if (b.standIns) continue;
     issues.push({
       at: b.useAt,
       keyword: 'part-parameter-missing',
@@ -188,7 +188,6 @@ export function substitute(node: unknown, at: Origin, scope: Scope, map: SourceM
       return null;
     }
     const g = scope.given.get(name);
-    // A missing required value was reported where the part is used: nothing goes here.
     if (!g && !d.hasDefault) return null;
     const origin = g ? g.origin : deeper(d.origin, 'default');
     const value = map.copy(g ? g.value : d.value, origin);
