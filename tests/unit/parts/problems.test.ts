@@ -273,7 +273,9 @@ describe('a variant of a variant is refused, saying what to do instead', () => {
       expect.objectContaining({
         line: 1,
         column: 1,
-        message: expect.stringContaining("screen 'wrong' changes the block with id 'amout', which is not here"),
+        message: expect.stringContaining(
+          "screen 'wrong' changes the block with id 'amout', which is not here",
+        ),
       }),
     ]);
   });
