@@ -149,7 +149,10 @@ export function bind(b: Binding, issues: Issue[]): Scope {
   for (const [name, d] of declared) {
     if (given.has(name) || d.hasDefault) continue;
     // A part checked alone takes a stand-in for a required value: each screen's own is checked there.
-    given.set(name, { value: STAND_IN[d.type], origin: { ...(b.standIns ? d.origin : b.useAt), standIn: true } });
+    given.set(name, {
+      value: STAND_IN[d.type],
+      origin: { ...(b.standIns ? d.origin : b.useAt), standIn: true },
+    });
     if (b.standIns) continue;
     issues.push({
       at: b.useAt,
