@@ -1,6 +1,8 @@
 // What borrowers get: the live revision of every served document, in memory, with its ETag and
 // gzip made once. Rebuilt (reusing what did not change) whenever a publication lands; requests
-// never read the database.
+// never read the database. A screen that uses parts or is a variant has two representations: what
+// the app renders (expanded: `file`), and the document as written (`written`), which is what a
+// request that does not come from the engine gets (docs/decisions.md, issue 18).
 import { gzipSync } from 'node:zlib';
 import type { ScreensManifest } from '../../../renderer/types.gen.js';
 import { safeJson } from '../../config/inject.js';
@@ -19,8 +21,10 @@ export interface Published {
   /** The newest publication id when it was read: it changes with every publication. */
   version: number;
   set: ContentSet;
-  /** A document by its address under /screens/ ('loan-details.json', 'manifest.json'). */
+  /** A document by its address under /screens/ ('loan-details.json', 'manifest.json'), as the app gets it. */
   file(rel: string): ScreenFile | null;
+  /** The same document as written (a screen that uses parts, unexpanded); the same file for the others. */
+  written(rel: string): ScreenFile | null;
   /** The live manifest, when it is valid. */
   manifest: ScreensManifest | null;
   /** The manifest as a data tag for the app's pages (the app reads routes from it at run time). */
@@ -33,8 +37,14 @@ function served(revisionId: number, text: string): Served {
   return { revisionId, etag: strongEtag(body), body, gzip: () => (zipped ??= gzipSync(body, { level: 9 })) };
 }
 
+const reuse = (before: Served | null | undefined, revisionId: number, text: string): Served =>
+  before && before.revisionId === revisionId && before.body.toString('utf8') === text
+    ? before
+    : served(revisionId, text);
+
 export function buildPublished(set: ContentSet, version: number, previous?: Published | null): Published {
   const files = new Map<string, Served>();
+  const written = new Map<string, Served>();
   for (const doc of set.all()) {
     const spec = kindOf(doc.kind);
     if (!spec) continue;
@@ -54,12 +64,13 @@ export function buildPublished(set: ContentSet, version: number, previous?: Publ
       continue;
     }
     if (text === null) continue;
-    files.set(
-      path,
-      before && before.revisionId === doc.revisionId && before.body.toString('utf8') === text
-        ? before
-        : served(doc.revisionId, text),
-    );
+    const file = reuse(before, doc.revisionId, text);
+    files.set(path, file);
+    if (text !== doc.text)
+      written.set(
+        path,
+        reuse(previous?.written(path) as Served | null | undefined, doc.revisionId, doc.text),
+      );
   }
   const manifest = set.manifest();
   let manifestTag = '';
@@ -71,6 +82,7 @@ export function buildPublished(set: ContentSet, version: number, previous?: Publ
     version,
     set,
     file: (rel) => files.get(rel) ?? null,
+    written: (rel) => written.get(rel) ?? files.get(rel) ?? null,
     manifest,
     manifestTag,
   };
