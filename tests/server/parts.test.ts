@@ -11,7 +11,6 @@ import {
   editor,
   liveId,
   manifestText,
-  publishText,
   publisher,
   startStudio,
   type StudioServer,
