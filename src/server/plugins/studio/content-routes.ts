@@ -45,7 +45,12 @@ export function contentRoutes(api: FastifyInstance): void {
   api.get('/library', async () => {
     const set = api.content.published().set;
     const texts = (kind: string) =>
-      Object.fromEntries(set.all().filter((d) => d.kind === kind).map((d) => [d.name, d.text]));
+      Object.fromEntries(
+        set
+          .all()
+          .filter((d) => d.kind === kind)
+          .map((d) => [d.name, d.text]),
+      );
     return { ok: true, parts: texts('part'), screens: texts('screen') };
   });
 
