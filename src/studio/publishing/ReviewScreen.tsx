@@ -1,10 +1,14 @@
 // One draft under review: what changes (the JSON diff), the screen before and after in two
 // phones with one scenario, the checker's findings, and the reviewer's actions. Four eyes is
 // visible: a publisher who saved any revision of the draft is told why they cannot approve it.
+// A part is reviewed like a screen: the screens it changes are listed, and any of them is shown
+// before and after with the draft's part in place (issue 18).
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ScreensManifest } from '../../../renderer/types.gen';
 import type { StudioApi } from '../api';
 import { lineDiff } from '../diff';
+import { libraryOf, withDocument, type Library } from '../../parts/library';
+import { usageOf } from '../usage';
 import { DiffView } from '../DiffView';
 import { screensOf } from '../ScreenList';
 import { ApproveForm } from './ApproveForm';
@@ -31,6 +35,8 @@ export function ReviewScreen({ api, draftId }: { api: StudioApi; draftId: number
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [manifest, setManifest] = useState<ScreensManifest | null>(null);
+  const [library, setLibrary] = useState<Library | null>(null);
+  const [shown, setShown] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     const reply = await api.call<{ draft: DraftDetail }>('GET', `/drafts/${draftId}`);
@@ -40,10 +46,46 @@ export function ReviewScreen({ api, draftId }: { api: StudioApi; draftId: number
   useEffect(() => {
     void load();
     void api.loadManifest().then(setManifest);
+    void api.loadLibrary().then((texts) => setLibrary(libraryOf(texts)));
   }, [api, load]);
 
   const rows = useMemo(() => (draft ? lineDiff(draft.live?.text ?? '', draft.head.text) : []), [draft]);
   const screens = useMemo(() => (manifest ? screensOf(manifest).map((s) => s.id) : []), [manifest]);
+  /** The screens this draft changes once published: using the part, or variants of the screen. */
+  const affected = useMemo(() => {
+    if (!draft || !library || draft.kind === 'manifest') return [];
+    const kind = draft.kind === 'part' ? 'part' : 'screen';
+    const after = withDocument(library, { kind, name: draft.name }, draft.head.text);
+    const now = usageOf(after).usedBy.get(`${kind}:${draft.name}`) ?? [];
+    const before = usageOf(library).usedBy.get(`${kind}:${draft.name}`) ?? [];
+    return [...new Set([...before, ...now])].sort();
+  }, [draft, library]);
+  // A part's phones start on the first screen using it that has scenarios (its calls answered).
+  const affectedKey = affected.join(' ');
+  useEffect(() => {
+    if (draft?.kind !== 'part' || shown !== null || affected.length === 0) return;
+    let cancelled = false;
+    void Promise.all(affected.map((screen) => api.loadScenarios(screen))).then((all) => {
+      const withScenarios = affected.find((_screen, i) => (all[i]?.scenarios.length ?? 0) > 0);
+      if (!cancelled) setShown(withScenarios ?? affected[0]!);
+    });
+    return () => {
+      cancelled = true;
+    };
+    // affectedKey stands for affected (a new array when the draft reloads).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, draft?.kind, shown, affectedKey]);
+  const afterLibrary = useMemo(
+    () =>
+      draft && library && draft.kind !== 'manifest'
+        ? withDocument(
+            library,
+            { kind: draft.kind === 'part' ? 'part' : 'screen', name: draft.name },
+            draft.head.text,
+          )
+        : (library ?? undefined),
+    [draft, library],
+  );
 
   if (error)
     return (
@@ -69,7 +111,7 @@ export function ReviewScreen({ api, draftId }: { api: StudioApi; draftId: number
     <div className="studio-review">
       <header className="studio-review-head">
         <h2>
-          Review {draft.kind === 'screen' ? `screen ${draft.name}` : 'the manifest'}{' '}
+          Review {draft.kind === 'manifest' ? 'the manifest' : `${draft.kind} ${draft.name}`}{' '}
           <span className="studio-badge" data-status={draft.status}>
             {STATUS_LABEL[draft.status]}
           </span>
@@ -79,10 +121,23 @@ export function ReviewScreen({ api, draftId }: { api: StudioApi; draftId: number
           {draft.updatedBy}
           {draft.reviewMessage ? ` — “${draft.reviewMessage}”` : ''}
         </p>
-        {draft.kind === 'screen' && open && (
-          <a href={`#${draft.name}`} className="studio-link">
+        {draft.kind !== 'manifest' && open && (
+          <a href={`#${draft.kind === 'part' ? 'parts/' : ''}${draft.name}`} className="studio-link">
             Open in the editor
           </a>
+        )}
+        {affected.length > 0 && (
+          <div className="studio-affected" role="note">
+            <strong>
+              Changes {affected.length === 1 ? 'one screen' : `${affected.length} screens`} once published
+              {draft.kind === 'part' ? ' (they use this part)' : ' (variants of this screen)'}:
+            </strong>
+            <ul aria-label="Affected screens">
+              {affected.map((screen) => (
+                <li key={screen}>{screen}</li>
+              ))}
+            </ul>
+          </div>
         )}
         {draft.reviewComment && (
           <p className="studio-alert studio-review-comment" role="note">
@@ -122,14 +177,44 @@ export function ReviewScreen({ api, draftId }: { api: StudioApi; draftId: number
           <DraftEvents events={draft.events} zone={zone} />
         </section>
 
-        {draft.kind === 'screen' && (
+        {draft.kind === 'screen' && library && (
           <PhonePair
             api={api}
             id={draft.name}
             before={draft.live?.text ?? null}
             after={draft.head.text}
             manifest={manifest}
+            beforeLibrary={library}
+            afterLibrary={afterLibrary}
           />
+        )}
+        {draft.kind === 'part' && library && affected.length > 0 && (
+          <div className="studio-part-phones">
+            <label className="studio-scenario">
+              Screen{' '}
+              <select
+                aria-label="Screen using this part"
+                value={shown ?? affected[0]}
+                onChange={(e) => setShown(e.target.value)}
+              >
+                {affected.map((screen) => (
+                  <option key={screen} value={screen}>
+                    {screen}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <PhonePair
+              key={shown ?? affected[0]}
+              api={api}
+              id={shown ?? affected[0]!}
+              before={library.get('screen', shown ?? affected[0]!)?.text ?? null}
+              after={library.get('screen', shown ?? affected[0]!)?.text ?? ''}
+              manifest={manifest}
+              beforeLibrary={library}
+              afterLibrary={afterLibrary}
+            />
+          </div>
         )}
 
         <section className="studio-review-actions" aria-label="Review actions">
