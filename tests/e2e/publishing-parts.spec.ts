@@ -4,14 +4,7 @@
 // screen that uses it only once a publisher (another person) approves it.
 import { DEMO, expect, test } from './support';
 import { startClockServer, type ClockServer } from './clock';
-import {
-  LOAN_PAGE,
-  borrower,
-  openReview,
-  replaceInEditor,
-  saveAndRequestReview,
-  studioAs,
-} from './publishing-helpers';
+import { borrower, openReview, replaceInEditor, saveAndRequestReview, studioAs } from './publishing-helpers';
 
 test.describe.configure({ mode: 'serial' });
 
