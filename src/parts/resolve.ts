@@ -61,6 +61,24 @@ function identity(value: unknown, self: DocRef): Resolution {
   };
 }
 
+/** A resolution that could not make a document: the issues say why. */
+const failed = (top: Origin, issues: Issue[]): Resolution => ({
+  doc: null,
+  origin: () => top,
+  issues,
+  dependsOn: [],
+  expanded: true,
+});
+
+/** The resolution of an expanded document. */
+const done = (root: Record<string, unknown>, map: SourceMap, issues: Issue[], x: Expansion): Resolution => ({
+  doc: root,
+  origin: (pointer) => map.at(root, splitPointer(pointer)),
+  issues,
+  dependsOn: [...x.used.values()],
+  expanded: true,
+});
+
 interface Base {
   ref: DocRef;
   /** Pointer of the screen fields in the base document ('' or '/screen'). */
@@ -134,7 +152,7 @@ export function resolveScreen(value: unknown, self: string, lib: Library): Resol
   let scope: Scope;
   if ('variantOf' in doc) {
     if (pieceIssues('variantOf', 'variantOf', "'variantOf'") + pieceIssues('arguments', 'with', "'with'") > 0)
-      return { doc: null, origin: () => top, issues, dependsOn: [], expanded: true };
+      return failed(top, issues);
     const misplaced = ['parameters', 'body'].filter((f) => f in doc);
     for (const f of misplaced)
       issues.push({
@@ -146,7 +164,7 @@ export function resolveScreen(value: unknown, self: string, lib: Library): Resol
             : "a variant cannot declare parameters (its base declares them; a variant's base cannot itself be a variant)",
       });
     const base = baseOf(doc.variantOf as string, ref, lib, field('variantOf'), issues);
-    if (!base) return { doc: null, origin: () => top, issues, dependsOn: [], expanded: true };
+    if (!base) return failed(top, issues);
     x.used.set(`${base.ref.kind}:${base.ref.name}`, base.ref);
     const baseAt: Origin = { doc: base.ref, pointer: base.at, via: field('variantOf') };
     root = map.copy(base.fields, baseAt) as Record<string, unknown>;
@@ -210,13 +228,7 @@ export function resolveScreen(value: unknown, self: string, lib: Library): Resol
   for (const f of SOURCE_FIELDS) delete root[f];
   // Initial state is data: a {"type": "part"} there is a value, not a use.
   expandIn(root, map.originOf(root) ?? top, [], x, ['state']);
-  return {
-    doc: root,
-    origin: (pointer) => map.at(root, splitPointer(pointer)),
-    issues,
-    dependsOn: [...x.used.values()],
-    expanded: true,
-  };
+  return done(root, map, issues, x);
 }
 
 /**
@@ -234,8 +246,7 @@ export function resolvePartAlone(
   const issues: Issue[] = [];
   for (const p of checkPiece('part', value, 'the part'))
     issues.push({ at: { ...top, pointer: p.pointer }, message: p.message, keyword: 'part' });
-  if (issues.length > 0 || !isObject(value))
-    return { doc: null, origin: () => top, issues, dependsOn: [], expanded: true, kind: null };
+  if (issues.length > 0 || !isObject(value)) return { ...failed(top, issues), kind: null };
   if (value.part !== name)
     issues.push({
       at: deeper(top, 'part'),
@@ -245,7 +256,7 @@ export function resolvePartAlone(
   const map = new SourceMap();
   const x: Expansion = { lib, map, issues, used: new Map(), uses: 0, user: `part '${name}'`, alone: true };
   const id = `part-${name}`;
-  if (!isObject(value.screen)) checkDefaults(value.parameters, deeper(top, 'parameters'), issues);
+  checkDefaults(value.parameters, deeper(top, 'parameters'), issues);
   if (isObject(value.screen)) {
     const root = map.copy(
       { schemaVersion: value.schemaVersion, ...value.screen, id },
@@ -264,18 +275,10 @@ export function resolvePartAlone(
       },
       issues,
     );
-    checkDefaults(value.parameters, deeper(top, 'parameters'), issues);
     substitute(root, deeper(top, 'screen'), scope, map, issues);
     unusedWarnings(scope, issues);
     expandIn(root, deeper(top, 'screen'), [name], x, ['state']);
-    return {
-      doc: root,
-      origin: (p) => map.at(root, splitPointer(p)),
-      issues,
-      dependsOn: [...x.used.values()],
-      expanded: true,
-      kind: 'screen',
-    };
+    return { ...done(root, map, issues, x), kind: 'screen' };
   }
   const blocks = Array.isArray(value.blocks);
   // The use stands for the part's root, so what it expands to maps into the part.
@@ -285,12 +288,5 @@ export function resolvePartAlone(
   map.mark(root, top);
   const list = (blocks ? root.body : root.onLoad) as unknown[];
   expandIn(list, top, [], x);
-  return {
-    doc: root,
-    origin: (p) => map.at(root, splitPointer(p)),
-    issues,
-    dependsOn: [...x.used.values()],
-    expanded: true,
-    kind: blocks ? 'blocks' : 'actions',
-  };
+  return { ...done(root, map, issues, x), kind: blocks ? 'blocks' : 'actions' };
 }

@@ -3,6 +3,7 @@
 // approves the draft. The studio does not send a document with errors.
 import { useMemo, useState } from 'react';
 import type { DraftInfo, SaveResult, StudioApi } from './api';
+import { AffectedScreens } from './AffectedScreens';
 import { Dialog } from './Dialog';
 import { changedLines, lineDiff } from './diff';
 import { DiffView } from './DiffView';
@@ -64,19 +65,10 @@ export function SaveDialog({
           : `${changed} line${changed === 1 ? '' : 's'} changed. Saved as a draft: borrowers keep the published version until a publisher approves it.`}
       </p>
       <DiffView rows={rows} label="Changes" />
-      {affected.length > 0 && (
-        <div className="studio-affected" role="note">
-          <strong>
-            Once published, this changes {affected.length === 1 ? 'the screen' : `${affected.length} screens`}{' '}
-            {kind === 'part' ? 'that use this part' : 'that are variants of this one'}:
-          </strong>
-          <ul aria-label="Affected screens">
-            {affected.map((screen) => (
-              <li key={screen}>{screen}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <AffectedScreens
+        screens={affected}
+        title={`Once published, this changes ${affected.length === 1 ? 'the screen' : `${affected.length} screens`} ${kind === 'part' ? 'that use this part' : 'that are variants of this one'}:`}
+      />
       <label className="studio-note">
         What changed, for the reviewer
         <input value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />

@@ -18,6 +18,7 @@ import { SaveDialog } from './SaveDialog';
 import { ScreenList, screensOf } from './ScreenList';
 import { DEVICES, type LogEntry, type Scenario } from './shared/protocol';
 import { useChecked } from './useChecked';
+import { useFirstWithScenarios } from './useFirstWithScenarios';
 
 interface OpenFile {
   id: string;
@@ -117,21 +118,7 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
     void open(initialId);
   }, [api, open, initialId]);
 
-  // A part's phone starts on the first screen using it that has scenarios (its calls answered).
-  const usedByKey = usedBy.join(' ');
-  useEffect(() => {
-    if (kind !== 'part' || previewOf !== null || usedBy.length === 0) return;
-    let cancelled = false;
-    void Promise.all(usedBy.map((screen) => api.loadScenarios(screen))).then((all) => {
-      const withScenarios = usedBy.find((_screen, i) => (all[i]?.scenarios.length ?? 0) > 0);
-      if (!cancelled) setPreviewOf(withScenarios ?? usedBy[0]!);
-    });
-    return () => {
-      cancelled = true;
-    };
-    // usedByKey stands for usedBy (a new array on every check).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, kind, previewOf, usedByKey]);
+  useFirstWithScenarios(api, usedBy, kind === 'part', previewOf, setPreviewOf);
 
   // A part's phone shows a screen that uses it, with that screen's scenarios.
   useEffect(() => {

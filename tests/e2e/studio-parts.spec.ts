@@ -4,21 +4,12 @@
 // before and after. Nothing here is saved: the borrower specs beside it see the published screens.
 import { type Page } from '@playwright/test';
 import { DEMO, STUDIO_BASE_URL, cspViolations, expect, test } from './support';
+import { replaceInEditor } from './publishing-helpers';
 
 test.use({ viewport: { width: 1280, height: 800 }, baseURL: STUDIO_BASE_URL });
 
 const phone = (page: Page) => page.frameLocator('iframe[title="Preview"]');
 const errorCount = (page: Page) => page.locator('.studio-status');
-
-/** Replaces text in the editor the way ops would: the editor's search and replace panel. */
-async function replaceInEditor(page: Page, find: string, replacement: string): Promise<void> {
-  await page.locator('.cm-content').click();
-  await page.keyboard.press('ControlOrMeta+f');
-  await page.getByRole('textbox', { name: 'Find' }).fill(find);
-  await page.getByRole('textbox', { name: 'Replace' }).fill(replacement);
-  await page.getByRole('button', { name: 'replace all' }).click();
-  await page.keyboard.press('Escape');
-}
 
 async function openPart(page: Page, name: string): Promise<void> {
   await page.goto(`/studio#parts/${name}`);

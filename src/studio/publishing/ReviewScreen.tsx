@@ -6,9 +6,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ScreensManifest } from '../../../renderer/types.gen';
 import type { StudioApi } from '../api';
+import { AffectedScreens } from '../AffectedScreens';
 import { lineDiff } from '../diff';
 import { libraryOf, withDocument, type Library } from '../../parts/library';
 import { usageOf } from '../usage';
+import { useFirstWithScenarios } from '../useFirstWithScenarios';
 import { DiffView } from '../DiffView';
 import { screensOf } from '../ScreenList';
 import { ApproveForm } from './ApproveForm';
@@ -60,21 +62,7 @@ export function ReviewScreen({ api, draftId }: { api: StudioApi; draftId: number
     const before = usageOf(library).usedBy.get(`${kind}:${draft.name}`) ?? [];
     return [...new Set([...before, ...now])].sort();
   }, [draft, library]);
-  // A part's phones start on the first screen using it that has scenarios (its calls answered).
-  const affectedKey = affected.join(' ');
-  useEffect(() => {
-    if (draft?.kind !== 'part' || shown !== null || affected.length === 0) return;
-    let cancelled = false;
-    void Promise.all(affected.map((screen) => api.loadScenarios(screen))).then((all) => {
-      const withScenarios = affected.find((_screen, i) => (all[i]?.scenarios.length ?? 0) > 0);
-      if (!cancelled) setShown(withScenarios ?? affected[0]!);
-    });
-    return () => {
-      cancelled = true;
-    };
-    // affectedKey stands for affected (a new array when the draft reloads).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, draft?.kind, shown, affectedKey]);
+  useFirstWithScenarios(api, affected, draft?.kind === 'part', shown, setShown);
   const afterLibrary = useMemo(
     () =>
       draft && library && draft.kind !== 'manifest'
@@ -126,19 +114,10 @@ export function ReviewScreen({ api, draftId }: { api: StudioApi; draftId: number
             Open in the editor
           </a>
         )}
-        {affected.length > 0 && (
-          <div className="studio-affected" role="note">
-            <strong>
-              Changes {affected.length === 1 ? 'one screen' : `${affected.length} screens`} once published
-              {draft.kind === 'part' ? ' (they use this part)' : ' (variants of this screen)'}:
-            </strong>
-            <ul aria-label="Affected screens">
-              {affected.map((screen) => (
-                <li key={screen}>{screen}</li>
-              ))}
-            </ul>
-          </div>
-        )}
+        <AffectedScreens
+          screens={affected}
+          title={`Changes ${affected.length === 1 ? 'one screen' : `${affected.length} screens`} once published${draft.kind === 'part' ? ' (they use this part)' : ' (variants of this screen)'}:`}
+        />
         {draft.reviewComment && (
           <p className="studio-alert studio-review-comment" role="note">
             Reviewer’s comment ({draft.reviewedBy}): {draft.reviewComment}
