@@ -1,4 +1,5 @@
-// npm run screens:check [folder]: checks screens/manifest.json and every screens/*.json document.
+// npm run screens:check [folder]: checks screens/manifest.json, every screens/*.json document and
+// every part (screens/parts/*.json), and that no two documents are near-copies (src/checker/overlap.ts).
 // Prints one line per problem, `file:line:col  /json/pointer  message`, and exits 1 on any error
 // (warnings are printed but do not fail).
 import { relative, resolve } from 'node:path';
@@ -9,7 +10,11 @@ import { urlPolicyOf } from '../src/config/origins';
 const dir = resolve(process.argv[2] ?? 'screens');
 // The origins documents may address: allowedOrigins of this environment (LENDER_ALLOWED_ORIGINS).
 const urls = urlPolicyOf(loadConfig(process.env));
-const { findings, documents } = checkScreens(dir, (path) => relative(process.cwd(), path) || path, urls);
+const { findings, documents, parts } = checkScreens(
+  dir,
+  (path) => relative(process.cwd(), path) || path,
+  urls,
+);
 
 for (const f of findings) {
   const line = `${f.file}:${f.line}:${f.column}  ${f.pointer || (f.keyword === 'syntax' ? '-' : '(top)')}  ${f.warning ? 'warning: ' : ''}${f.message}`;
@@ -26,6 +31,7 @@ if (errors.length > 0) {
   );
   process.exit(1);
 }
+const partsNoted = parts > 0 ? ` and ${parts} part${parts === 1 ? '' : 's'}` : '';
 console.log(
-  `screens:check: the manifest and ${documents} screen document${documents === 1 ? '' : 's'} are valid${noted}.`,
+  `screens:check: the manifest${partsNoted ? ',' : ' and'} ${documents} screen document${documents === 1 ? '' : 's'}${partsNoted} are valid${noted}.`,
 );

@@ -3,11 +3,13 @@
 // can underline it and the server can refuse a save with the same messages. Pure: browser and Node.
 import type { Node } from 'jsonc-parser';
 import type { ScreenDocument, ScreensManifest } from '../../renderer/types.gen';
-import { checkDocument, checkManifest } from '../../renderer/validate/crossref';
+import { checkManifest } from '../../renderer/validate/crossref';
 import type { DocError } from '../../renderer/validate/messages';
 import { splitPointer } from '../../renderer/validate/pointer';
-import { validateManifest, validateScreenDocument } from '../../renderer/validate/validateDocument';
+import { validateManifest } from '../../renderer/validate/validateDocument';
 import { parseJson, positionOf } from './jsonLocation';
+import { EMPTY_LIBRARY, withDocument, type DocRef, type Library } from '../parts/library';
+import { dependentFindings, partFindings, placeIn, screenFindings, type Placed } from './expanded';
 import type { UrlPolicy } from '../../renderer/url';
 
 export interface Problem {
@@ -20,6 +22,8 @@ export interface Problem {
   pointer: string;
   message: string;
   severity: 'error' | 'warning';
+  /** Said because of another screen drawn from this document (a variant, a screen using the part). */
+  dependent?: string;
 }
 
 export interface CheckResult {
@@ -28,6 +32,8 @@ export interface CheckResult {
   problems: Problem[];
   /** Problems that block a save (warnings do not). */
   errors: number;
+  /** The screens drawn from this document (variants of it, screens using the part). */
+  usedBy?: string[];
 }
 
 export interface CheckOptions {
@@ -36,6 +42,8 @@ export interface CheckOptions {
   manifest?: ScreensManifest | null;
   /** The origins and app schemes documents may address (src/config/origins.ts urlPolicyOf). */
   urls?: UrlPolicy;
+  /** The parts and screens it may draw on (and that may draw on it); none when left out. */
+  library?: Library;
 }
 
 /** The node a pointer names, or the deepest existing node on its way. */
@@ -90,14 +98,37 @@ export function rangeOf(tree: Node | undefined, pointer: string): { from: number
 /** Problems of one text, placed on their character range. */
 function collector(text: string, parsed: ReturnType<typeof parseJson>) {
   const problems: Problem[] = [];
-  const add = (from: number, to: number, pointer: string, message: string, warning = false) => {
+  const add = (
+    from: number,
+    to: number,
+    pointer: string,
+    message: string,
+    warning = false,
+    screen?: string,
+  ) => {
     const { line, column } = positionOf(text, from);
-    problems.push({ from, to, line, column, pointer, message, severity: warning ? 'warning' : 'error' });
+    problems.push({
+      from,
+      to,
+      line,
+      column,
+      pointer,
+      message,
+      severity: warning ? 'warning' : 'error',
+      ...(screen ? { dependent: screen } : {}),
+    });
   };
-  const addErrors = (errors: readonly DocError[]) => {
+  const addErrors = (errors: readonly (DocError | Placed)[]) => {
     for (const e of errors) {
       const { from, to } = rangeOf(parsed.tree, e.pointer);
-      add(from, to, e.pointer, e.message, e.severity === 'warning');
+      add(
+        from,
+        to,
+        e.pointer,
+        e.message,
+        e.severity === 'warning',
+        'dependent' in e ? e.dependent : undefined,
+      );
     }
   };
   /** Syntax errors (true when there are any: nothing more can be checked) and fields written twice. */
@@ -121,32 +152,59 @@ export function checkScreenText(text: string, options: CheckOptions = {}): Check
   const parsed = parseJson(text);
   const { problems, addErrors, parseProblems } = collector(text, parsed);
   if (parseProblems()) return finish(null, problems);
-
-  const result = validateScreenDocument(parsed.value);
-  if (!result.ok) {
-    addErrors(result.errors);
-    return finish(null, problems);
-  }
-  // As in screens:check, a block or action type this app does not know is a mistake here.
-  const own: DocError[] = result.unknownTypes.map((u) => ({
-    pointer: u.pointer,
-    message: u.message,
-    keyword: 'discriminator',
-  }));
-  // Inside a block that needs a newer engine: shown, not counted (today's apps show its fallback).
-  for (const e of result.deferred ?? []) own.push({ ...e, severity: 'warning' });
-  if (options.id !== undefined && result.doc.id !== options.id)
-    own.push({
-      pointer: '/id',
-      message: `the screen's id '${result.doc.id}' does not match its file name (${options.id}.json): make it '${options.id}'`,
-      keyword: 'id',
-    });
-  addErrors([
-    ...own,
-    ...checkDocument(result.doc, { manifest: options.manifest ?? null, urls: options.urls }),
-  ]);
-  return finish(result.unknownTypes.length > 0 ? null : result.doc, problems);
+  const id = options.id ?? screenIdOf(parsed.value);
+  const self: DocRef = { kind: 'screen', name: id };
+  const library = withDocument(options.library ?? EMPTY_LIBRARY, self, text);
+  const o = { manifest: options.manifest ?? null, urls: options.urls, library };
+  const { doc, accepted, found } = screenFindings(parsed.value, id, o);
+  const placed = placeIn(self, found, library);
+  const idProblem = accepted && options.id !== undefined ? idMismatch(accepted.id, options.id) : null;
+  if (idProblem) placed.push(idProblem);
+  // A base of variants: what they say about it (a parameter, a block id they change).
+  const dependents = options.library ? dependentFindings(self, o, placed) : { usedBy: [], placed: [] };
+  addErrors([...placed, ...dependents.placed]);
+  return { ...finish(doc, problems), usedBy: dependents.usedBy };
 }
+
+/**
+ * The text of a part (screens/parts/<name>.json): its own problems (checked alone, with its
+ * defaults), and what the screens that use it (from `library`, with this text in place) say
+ * about it: arguments that do not fit its parameters, errors in what they take from it.
+ */
+export function checkPartText(
+  text: string,
+  options: { name: string; library?: Library; manifest?: ScreensManifest | null; urls?: UrlPolicy },
+): CheckResult {
+  const parsed = parseJson(text);
+  const { problems, addErrors, parseProblems } = collector(text, parsed);
+  if (parseProblems()) return finish(null, problems);
+  const self: DocRef = { kind: 'part', name: options.name };
+  const library = withDocument(options.library ?? EMPTY_LIBRARY, self, text);
+  const own = partFindings(parsed.value, options.name, library);
+  const dependents = dependentFindings(
+    self,
+    { manifest: options.manifest ?? null, urls: options.urls, library },
+    own.placed,
+  );
+  addErrors([...own.placed, ...dependents.placed]);
+  return { ...finish(null, problems), usedBy: dependents.usedBy };
+}
+
+/** The screen's id must be its file's name. */
+export function idMismatch(id: string, file: string): Placed | null {
+  return id === file
+    ? null
+    : {
+        pointer: '/id',
+        message: `the screen's id '${id}' does not match its file name (${file}.json): make it '${file}'`,
+        keyword: 'id',
+      };
+}
+
+const screenIdOf = (value: unknown): string =>
+  value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string'
+    ? (value as { id: string }).id
+    : '';
 
 export interface ManifestCheckResult {
   /** The manifest when the schema accepts it, else null. */

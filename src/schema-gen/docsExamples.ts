@@ -114,3 +114,66 @@ export const APPEAR_EXAMPLE = {
     },
   ],
 };
+
+/**
+ * A whole screen (screens/promo-landing-sunny.json): a third landing template that differs from
+ * the others only in its banner and colours, as a variant of the landing page's screen part.
+ */
+export const LANDING_VARIANT_EXAMPLE = {
+  $schema: '../schemas/screen.schema.json',
+  schemaVersion: 1,
+  id: 'promo-landing-sunny',
+  variantOf: 'parts/promo-landing',
+  with: {
+    banner: [
+      {
+        type: 'image',
+        id: 'banner',
+        src: { $: 'data.template.config.banner' },
+        alt: { '??': [{ $: 'data.template.config.title' }, ''] },
+        aspect: '750:300',
+        priority: true,
+        placeholder: true,
+      },
+    ],
+  },
+  changes: [
+    { block: 'signup', set: { style: { margin: 'md', background: 'muted', rounded: true } } },
+    { block: 'apply', set: { variant: 'secondary' } },
+  ],
+};
+
+/** A part made of blocks (screens/parts/notice.json) with a required parameter, a default and a slot. */
+export const PART_EXAMPLE = {
+  $schema: '../../schemas/part.schema.json',
+  schemaVersion: 1,
+  part: 'notice',
+  description: 'A boxed notice: a title, a line, and any blocks under them.',
+  parameters: {
+    title: { type: 'text', description: 'The bold line.' },
+    text: { type: 'expression', default: '', description: 'The line under it.' },
+    more: { type: 'blocks', default: [], description: 'Blocks under the text.' },
+  },
+  blocks: [
+    {
+      type: 'section',
+      style: { background: 'muted', rounded: true },
+      children: [
+        { type: 'text', text: { $param: 'title' }, style: { weight: 'bold' } },
+        { type: 'text', text: { $param: 'text' }, variant: 'caption' },
+        { $param: 'more' },
+      ],
+    },
+  ],
+};
+
+/** A block of a screen that uses the part above. */
+export const PART_USE_EXAMPLE = {
+  type: 'part',
+  part: 'notice',
+  with: {
+    title: 'Pay on time, borrow more',
+    text: { t: 'Your limit grows to {data.nextLimit|money}' },
+    more: [{ type: 'link', text: 'How limits work', onTap: [{ do: 'navigate', to: '/about' }] }],
+  },
+};

@@ -8,6 +8,7 @@ import { functionInfos, signatureText, type FunctionInfo } from './functions';
 import type { SchemaSet } from './schemas';
 import { deref } from './schemaInfo';
 import { APPEAR_EXAMPLE, GATING_EXAMPLE, TIMERS_EXAMPLE, VARIABLES_EXAMPLE } from './docsExamples';
+import { partsChapter } from './docsParts';
 
 const description = (set: SchemaSet, ref: string): string =>
   String(deref(set, ref, ref.split('#')[0] ?? '')?.node.description ?? '');
@@ -195,5 +196,6 @@ export function languageChapters(set: SchemaSet): string[] {
     ...COERCION,
     ...gatingChapter(set),
     ...appearChapter(set),
+    ...partsChapter(set),
   ];
 }

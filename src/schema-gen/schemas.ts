@@ -55,27 +55,73 @@ function union(
   };
 }
 
+/**
+ * The language as the phone gets it: what the server serves after expanding parts and variants
+ * (docs/decisions.md, issue 18). Schema nodes marked `x-source` (the part document, a part used
+ * as a block or action, `{"$param"}`, a variant's fields) are left out, and `x-served-required`
+ * stands for `required`. Types, the app's validators, registries and vocabulary come from this.
+ */
 export function loadSchemas(): SchemaSet {
-  const blocks = readDir('blocks');
-  const actions = readDir('actions');
-  const functions = readDir('functions');
+  return compose(false);
+}
+
+/**
+ * The language as ops write it: parts, variants and parameters included. The unions written to
+ * schemas/ (what an editor completes), the docs and the part checker's validators come from this.
+ */
+export function loadSourceSchemas(): SchemaSet {
+  return compose(true);
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const sourceOnly = (v: unknown) => isObject(v) && v['x-source'] === true;
+
+/** The served form of a schema node (see loadSchemas). */
+export function served(node: unknown, key = ''): unknown {
+  if (Array.isArray(node)) return node.filter((n) => !sourceOnly(n)).map((n) => served(n));
+  if (!isObject(node)) return node;
+  const out: Record<string, unknown> = {};
+  const conditional = sourceOnly(node.if);
+  for (const [k, v] of Object.entries(node)) {
+    if (key === 'properties' && sourceOnly(v)) continue;
+    if (key !== 'properties' && conditional && (k === 'if' || k === 'then' || k === 'else')) continue;
+    if (key !== 'properties' && k === 'x-served-required') continue;
+    out[k] = served(v, k);
+  }
+  if (key !== 'properties' && Array.isArray(node['x-served-required']))
+    out.required = node['x-served-required'];
+  return out;
+}
+
+function compose(source: boolean): SchemaSet {
+  const view = (s: Schema): Schema => (source ? s : (served(s) as Schema));
+  const blocks = readDir('blocks').map(view);
+  const actions = readDir('actions').map(view);
+  const functions = readDir('functions').map(view);
   const blockUnion = union(
     'block.schema.json',
     'Block',
-    `One block of a screen, chosen by its "type": ${blocks.map((b) => discriminatorOf(b, 'type')).join(', ')}.`,
+    `One block of a screen, chosen by its "type": ${blocks.map((b) => discriminatorOf(b, 'type')).join(', ')}${source ? '; or "part": the blocks of a reusable part' : ''}.`,
     'type',
     blocks,
   );
   const actionUnion = union(
     'action.schema.json',
     'Action',
-    `One action, chosen by its "do": ${actions.map((a) => discriminatorOf(a, 'do')).join(', ')}.`,
+    `One action, chosen by its "do": ${actions.map((a) => discriminatorOf(a, 'do')).join(', ')}${source ? '; or "part": the actions of a reusable part' : ''}.`,
     'do',
     actions,
   );
+  if (source) {
+    (blockUnion.oneOf as unknown[]).push({ $ref: 'part.schema.json#/$defs/useBlock' });
+    (actionUnion.oneOf as unknown[]).push({ $ref: 'part.schema.json#/$defs/useAction' });
+  }
   const roots = readdirSync(SCHEMA_DIR)
     .filter((f) => f.endsWith('.schema.json') && f !== 'block.schema.json' && f !== 'action.schema.json')
-    .map((f) => readJson(join(SCHEMA_DIR, f)));
+    .map((f) => readJson(join(SCHEMA_DIR, f)))
+    .filter((s) => source || !sourceOnly(s))
+    .map(view);
   return {
     all: [...roots, blockUnion, actionUnion, ...blocks, ...actions, ...functions],
     blocks,

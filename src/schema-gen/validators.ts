@@ -31,6 +31,9 @@ export function createAjv(set: SchemaSet, options: { source: boolean }) {
   ajv.addKeyword({ keyword: 'x-signatures', schemaType: 'object' });
   ajv.addKeyword({ keyword: 'x-example-scope', schemaType: 'object' });
   ajv.addKeyword({ keyword: 'x-engine-version', schemaType: 'string' });
+  // The source language's markers (schemas.ts served()): only the part checker's set has them.
+  ajv.addKeyword({ keyword: 'x-source', schemaType: 'boolean' });
+  ajv.addKeyword({ keyword: 'x-served-required', schemaType: 'array' });
   for (const schema of set.all) ajv.addSchema(stripAnnotations(schema) as typeof schema);
   return ajv;
 }
@@ -47,6 +50,8 @@ const ANNOTATIONS = new Set([
   'x-signatures',
   'x-example-scope',
   'x-engine-version',
+  'x-source',
+  'x-served-required',
 ]);
 
 function stripAnnotations(node: unknown, key = ''): unknown {
@@ -87,13 +92,34 @@ function deepEqual(a, b) {
 }
 `;
 
-export function standaloneValidators(set: SchemaSet): string {
+function standaloneOf(set: SchemaSet, exports: Record<string, string>): string {
   const ajv = createAjv(set, { source: true });
-  const exports: Record<string, string> = { validateScreen: 'screen.schema.json' };
-  if (set.all.some((s) => s.$id === 'manifest.schema.json'))
-    exports.validateManifest = 'manifest.schema.json';
   let code = standaloneCode(ajv, exports);
   for (const [call, name] of Object.entries(RUNTIME)) code = code.split(call).join(name);
   if (code.includes('require(')) throw new Error('standalone validators still call require()');
   return code + RUNTIME_CODE;
+}
+
+export function standaloneValidators(set: SchemaSet): string {
+  const exports: Record<string, string> = { validateScreen: 'screen.schema.json' };
+  if (set.all.some((s) => s.$id === 'manifest.schema.json'))
+    exports.validateManifest = 'manifest.schema.json';
+  return standaloneOf(set, exports);
+}
+
+/**
+ * The part checker's validators (src/parts/): a part document, and the pieces of the source
+ * language a screen may carry (a part used as a block or an action, a variant's changes, declared
+ * parameters). What they hold (blocks, values) is checked once expanded, by the screen's own.
+ */
+export function partValidators(source: SchemaSet): string {
+  return standaloneOf(source, {
+    validatePart: 'part.schema.json',
+    validateUseBlock: 'part.schema.json#/$defs/useBlock',
+    validateUseAction: 'part.schema.json#/$defs/useAction',
+    validateChange: 'part.schema.json#/$defs/change',
+    validateParameters: 'part.schema.json#/$defs/parameters',
+    validateVariantOf: 'part.schema.json#/$defs/variantOf',
+    validateArguments: 'part.schema.json#/$defs/arguments',
+  });
 }

@@ -3,6 +3,7 @@
 // approves the draft. The studio does not send a document with errors.
 import { useMemo, useState } from 'react';
 import type { DraftInfo, SaveResult, StudioApi } from './api';
+import { AffectedScreens } from './AffectedScreens';
 import { Dialog } from './Dialog';
 import { changedLines, lineDiff } from './diff';
 import { DiffView } from './DiffView';
@@ -16,11 +17,25 @@ interface Props {
   parentRevisionId: number | null;
   /** The editor's errors: a document with errors is not sent at all. */
   errors: readonly Problem[];
+  /** The screens drawn from this document (using the part, variants of the screen). */
+  affected?: readonly string[];
+  kind?: 'screen' | 'part';
   onSaved(text: string, revisionId: number | null, draft: DraftInfo | null): void;
   onClose(): void;
 }
 
-export function SaveDialog({ api, id, before, after, parentRevisionId, errors, onSaved, onClose }: Props) {
+export function SaveDialog({
+  api,
+  id,
+  before,
+  after,
+  parentRevisionId,
+  errors,
+  affected = [],
+  kind = 'screen',
+  onSaved,
+  onClose,
+}: Props) {
   const rows = useMemo(() => lineDiff(before, after), [before, after]);
   const [note, setNote] = useState('');
   const [state, setState] = useState<{ busy: boolean; result: SaveResult | null }>({
@@ -50,6 +65,10 @@ export function SaveDialog({ api, id, before, after, parentRevisionId, errors, o
           : `${changed} line${changed === 1 ? '' : 's'} changed. Saved as a draft: borrowers keep the published version until a publisher approves it.`}
       </p>
       <DiffView rows={rows} label="Changes" />
+      <AffectedScreens
+        screens={affected}
+        title={`Once published, this changes ${affected.length === 1 ? 'the screen' : `${affected.length} screens`} ${kind === 'part' ? 'that use this part' : 'that are variants of this one'}:`}
+      />
       <label className="studio-note">
         What changed, for the reviewer
         <input value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />

@@ -1,4 +1,5 @@
-// The screens of the manifest, each with the routes and promotion templates that show it.
+// The screens of the manifest, each with the routes and promotion templates that show it, and the
+// parts (screens/parts/), each with the screens that use it.
 import type { ScreensManifest } from '../../renderer/types.gen';
 
 export interface ScreenEntry {
@@ -24,35 +25,72 @@ export function screensOf(manifest: ScreensManifest): ScreenEntry[] {
     .sort((a, b) => a.id.localeCompare(b.id));
 }
 
+export interface PartEntry {
+  name: string;
+  usedBy: string[];
+}
+
 interface Props {
   screens: ScreenEntry[];
+  parts: PartEntry[];
   current: string;
   dirty: boolean;
   onOpen(id: string): void;
 }
 
-export function ScreenList({ screens, current, dirty, onOpen }: Props) {
+function Entry({
+  id,
+  label,
+  detail,
+  current,
+  dirty,
+  onOpen,
+}: { id: string; label: string; detail: string } & Omit<Props, 'screens' | 'parts'>) {
+  return (
+    <li>
+      <button
+        type="button"
+        aria-current={id === current ? 'page' : undefined}
+        onClick={() => {
+          if (id === current) return;
+          if (dirty && !window.confirm('Leave this document? Your unsaved changes will be lost.')) return;
+          onOpen(id);
+        }}
+      >
+        <span className="studio-screen-id">{label}</span>
+        <span className="studio-screen-places">{detail}</span>
+      </button>
+    </li>
+  );
+}
+
+export function ScreenList({ screens, parts, ...rest }: Props) {
   return (
     <nav className="studio-screens" aria-label="Screens">
       <h2 className="studio-heading">Screens</h2>
       <ul>
         {screens.map((s) => (
-          <li key={s.id}>
-            <button
-              type="button"
-              aria-current={s.id === current ? 'page' : undefined}
-              onClick={() => {
-                if (s.id === current) return;
-                if (dirty && !window.confirm('Leave this screen? Your unsaved changes will be lost.')) return;
-                onOpen(s.id);
-              }}
-            >
-              <span className="studio-screen-id">{s.id}</span>
-              <span className="studio-screen-places">{s.places.join(' · ')}</span>
-            </button>
-          </li>
+          <Entry key={s.id} id={s.id} label={s.id} detail={s.places.join(' · ')} {...rest} />
         ))}
       </ul>
+      {parts.length > 0 && (
+        <>
+          <h2 className="studio-heading" id="studio-parts-heading">
+            Parts
+          </h2>
+          <ul aria-labelledby="studio-parts-heading">
+            {parts.map((p) => (
+              <Entry
+                key={p.name}
+                id={`parts/${p.name}`}
+                label={p.name}
+                detail={p.usedBy.length > 0 ? `used by ${p.usedBy.join(', ')}` : 'used by no screen'}
+                {...rest}
+              />
+            ))}
+          </ul>
+        </>
+      )}
     </nav>
   );
 }

@@ -1,10 +1,13 @@
-// The screen studio: the screens of the manifest, the document in a schema-aware editor with its
-// problems, and the screen itself in a phone, run against a named scenario, with a log of what it
-// does. Saving makes a draft revision on the server (checked again there); borrowers keep the
-// published version until a publisher approves the draft (issue 17).
+// The screen studio: the screens of the manifest and the parts, the document in a schema-aware
+// editor with its problems, and the screen itself in a phone, run against a named scenario, with a
+// log of what it does. A part shows the screens that use it, and the phone shows any of them with
+// the part as typed (issue 18). Saving makes a draft revision on the server (checked again there);
+// borrowers keep the published version until a publisher approves the draft (issue 17).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ScreensManifest } from '../../renderer/types.gen';
-import type { DraftInfo, StudioApi } from './api';
+import { documentOf, type DraftInfo, type StudioApi } from './api';
+import { libraryOf, type Library } from '../parts/library';
+import { usageOf } from './usage';
 import { Editor, type EditorHandle } from './editor/Editor';
 import { HistoryDialog } from './HistoryDialog';
 import { LogPanel } from './LogPanel';
@@ -15,6 +18,7 @@ import { SaveDialog } from './SaveDialog';
 import { ScreenList, screensOf } from './ScreenList';
 import { DEVICES, type LogEntry, type Scenario } from './shared/protocol';
 import { useChecked } from './useChecked';
+import { useFirstWithScenarios } from './useFirstWithScenarios';
 
 interface OpenFile {
   id: string;
@@ -50,6 +54,8 @@ function appUrl(manifest: ScreensManifest | null, id: string, scenario: Scenario
 
 export function Studio({ api, initialId }: { api: StudioApi; initialId: string }) {
   const [manifest, setManifest] = useState<ScreensManifest | null>(null);
+  const [library, setLibrary] = useState<Library | null>(null);
+  const [previewOf, setPreviewOf] = useState<string | null>(null);
   const [file, setFile] = useState<OpenFile | null>(null);
   const [text, setText] = useState<string | null>(null);
   const [loadError, setLoadError] = useState('');
@@ -62,7 +68,11 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
   const editor = useRef<EditorHandle>(null);
 
   const id = file?.id ?? initialId;
-  const checked = useChecked(id, text, manifest);
+  const kind = documentOf(id).kind;
+  const checked = useChecked(id, text, manifest, library, kind === 'part' ? previewOf : null);
+  const usedBy = checked.result?.usedBy ?? [];
+  /** The screen in the phone: this one, or for a part the screen using it that was chosen. */
+  const shown = kind === 'part' ? (previewOf ?? usedBy[0] ?? null) : id;
   const scenario = file?.scenarios[scenarioIndex] ?? null;
   const run = checked.version * 1000 + scenarioIndex * 100 + restarts;
   const runRef = useRef(run);
@@ -74,11 +84,17 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
   const open = useCallback(
     async (next: string, keepScenario = false) => {
       setLoadError('');
-      const [loaded, found] = await Promise.all([api.loadScreen(next), api.loadScenarios(next)]);
+      const [loaded, found] = await Promise.all([
+        api.loadScreen(next),
+        documentOf(next).kind === 'part'
+          ? Promise.resolve<{ scenarios: Scenario[]; problem?: string }>({ scenarios: [] })
+          : api.loadScenarios(next),
+      ]);
       if (!loaded) {
-        setLoadError(`Could not load screen '${next}'`);
+        setLoadError(`Could not load ${documentOf(next).kind === 'part' ? 'part' : 'screen'} '${next}'`);
         return;
       }
+      setPreviewOf(null);
       setFile((prev) => ({
         id: next,
         saved: loaded.text,
@@ -98,8 +114,30 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
 
   useEffect(() => {
     void api.loadManifest().then(setManifest);
+    void api.loadLibrary().then((texts) => setLibrary(libraryOf(texts)));
     void open(initialId);
   }, [api, open, initialId]);
+
+  useFirstWithScenarios(api, usedBy, kind === 'part', previewOf, setPreviewOf);
+
+  // A part's phone shows a screen that uses it, with that screen's scenarios.
+  useEffect(() => {
+    if (kind !== 'part' || !file || shown === null) return;
+    void api.loadScenarios(shown).then((found) =>
+      setFile((prev) =>
+        prev && prev.id === file.id
+          ? {
+              ...prev,
+              scenarios: found.scenarios,
+              ...(found.problem ? { scenarioProblem: found.problem } : {}),
+            }
+          : prev,
+      ),
+    );
+    setScenarioIndex(0);
+    // file.id: only when the part or the chosen screen changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, kind, file?.id, shown]);
 
   useEffect(() => setLog([]), [run]);
 
@@ -127,13 +165,22 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
   );
 
   const screens = useMemo(() => (manifest ? screensOf(manifest) : []), [manifest]);
+  const parts = useMemo(() => {
+    if (!library) return [];
+    const usage = usageOf(library);
+    return usage.parts.map((name) => ({ name, usedBy: usage.usedBy.get(`part:${name}`) ?? [] }));
+  }, [library]);
+  // A part has no document of its own: it is fine when it has no errors.
+  const unfinished = kind === 'part' ? errors > 0 : checked.result !== null && !checked.result.doc;
   const stale =
-    checked.result && !checked.result.doc
+    checked.result && unfinished
       ? checked.good
         ? `Showing the last valid version: ${plural(errors, 'error')} in the editor`
         : `Fix ${plural(errors, 'error')} to see this screen`
-      : null;
-  const url = appUrl(manifest, id, scenario);
+      : kind === 'part' && checked.result && usedBy.length === 0
+        ? 'No screen uses this part yet'
+        : null;
+  const url = shown === null ? null : appUrl(manifest, shown, scenario);
   const saveBlocked = !api.canEdit ? 'Saving drafts needs the editor or publisher role' : null;
   const draft = file?.draft ?? null;
   const reviewable =
@@ -167,6 +214,11 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
         >
           {checked.result ? `${plural(errors, 'error')}, ${plural(warnings, 'warning')}` : 'Checking…'}
         </span>
+        {usedBy.length > 0 && (
+          <span className="studio-used-by">
+            {kind === 'part' ? 'Used by' : 'Variants'}: {usedBy.join(', ')}
+          </span>
+        )}
         {notice && <span className="studio-notice">{notice}</span>}
         {url && (
           <a href={url} target="_blank" rel="noopener">
@@ -206,7 +258,13 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
         {draft && <a href={`#/review/${draft.id}`}>Draft page</a>}
       </header>
 
-      <ScreenList screens={screens} current={id} dirty={dirty} onOpen={(next) => void open(next)} />
+      <ScreenList
+        screens={screens}
+        parts={parts}
+        current={id}
+        dirty={dirty}
+        onOpen={(next) => void open(next)}
+      />
 
       <main className="studio-main">
         {draft?.status === 'changes_requested' && draft.reviewComment && (
@@ -225,6 +283,7 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
             docKey={`${file.id}:${file.key}`}
             initialText={file.initial}
             problems={checked.result?.problems ?? []}
+            schema={kind}
             onChange={setText}
           />
         )}
@@ -245,6 +304,23 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
 
       <aside className="studio-preview" aria-label="Preview">
         <div className="studio-preview-bar">
+          {kind === 'part' && (
+            <label className="studio-scenario">
+              Screen{' '}
+              <select
+                aria-label="Screen using this part"
+                value={shown ?? ''}
+                onChange={(e) => setPreviewOf(e.target.value)}
+              >
+                {usedBy.length === 0 && <option value="">No screen uses this part</option>}
+                {usedBy.map((screen) => (
+                  <option key={screen} value={screen}>
+                    {screen}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
           <label className="studio-scenario">
             Scenario{' '}
             <select value={scenarioIndex} onChange={(e) => setScenarioIndex(Number(e.target.value))}>
@@ -279,6 +355,8 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
           after={text}
           parentRevisionId={file.parentRevisionId}
           errors={checked.result?.problems.filter((p) => p.severity === 'error') ?? []}
+          affected={usedBy}
+          kind={kind}
           onSaved={(savedText, revisionId, savedDraft) => {
             setFile({
               ...file,
@@ -295,8 +373,8 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
       {dialog === 'publications' && file && (
         <PublicationsDialog
           api={api}
-          kind="screen"
-          name={file.id}
+          kind={kind}
+          name={documentOf(file.id).name}
           onChanged={() => void open(file.id, true)}
           onClose={() => setDialog(null)}
         />

@@ -110,7 +110,11 @@ export function studioApi(session: Session) {
     const response = await fetch(`${API}${path}`, { cache: 'no-store', credentials: 'same-origin' });
     return response.ok ? json(response) : null;
   };
-  const screen = (id: string) => `/documents/screen/${encodeURIComponent(id)}`;
+  // A part opens as "parts/<name>" (its file under screens/); anything else is a screen's id.
+  const screen = (id: string) => {
+    const { kind, name } = documentOf(id);
+    return `/documents/${kind}/${encodeURIComponent(name)}`;
+  };
   const roles = session.account.roles;
 
   return {
@@ -152,6 +156,16 @@ export function studioApi(session: Session) {
       return text ? (JSON.parse(text) as ScreensManifest) : null;
     },
 
+    /** The published parts and screens as written: what a screen is expanded against. */
+    async loadLibrary(): Promise<LibraryTexts> {
+      const body = await read('/library');
+      return {
+        parts: (body?.parts as Record<string, string> | undefined) ?? {},
+        screens: (body?.screens as Record<string, string> | undefined) ?? {},
+      };
+    },
+
+    /** A screen (`loan-details`) or a part (`parts/product-card`): its draft, else its live text. */
     async loadScreen(id: string): Promise<Loaded | null> {
       const body = await read(screen(id));
       if (!body) return null;
@@ -230,3 +244,15 @@ function draftInfo(d: DraftInfo): DraftInfo {
 }
 
 export type StudioApi = ReturnType<typeof studioApi>;
+
+export interface LibraryTexts {
+  parts: Record<string, string>;
+  screens: Record<string, string>;
+}
+
+/** What an editor address names: a part ("parts/<name>") or a screen. */
+export function documentOf(id: string): { kind: 'screen' | 'part'; name: string } {
+  return id.startsWith('parts/')
+    ? { kind: 'part', name: id.slice('parts/'.length) }
+    : { kind: 'screen', name: id };
+}

@@ -1,10 +1,14 @@
 // The editor's text, checked a moment after the typing stops, and the last version that passed
-// the schema: that is what the phone keeps showing while the text is half typed.
+// the schema: that is what the phone keeps showing while the text is half typed. A screen is
+// checked as the server will serve it (its parts and base from the published library); a part is
+// checked with the screens that use it, and the phone shows one of them with the part as typed.
 import { useEffect, useRef, useState } from 'react';
 import type { ScreenDocument, ScreensManifest } from '../../renderer/types.gen';
-import { checkScreenText, type CheckResult } from '../checker/checkText';
+import { checkPartText, checkScreenText, type CheckResult } from '../checker/checkText';
 import { readClientConfig } from '../config/client';
 import { urlPolicyOf } from '../config/origins';
+import { withDocument, type Library } from '../parts/library';
+import { documentOf } from './api';
 
 // The page's configuration (its allowedOrigins), as the server's save check reads its own.
 const URLS = typeof document === 'undefined' ? undefined : urlPolicyOf(readClientConfig(document));
@@ -19,24 +23,57 @@ export interface Checked {
   version: number;
 }
 
-export function useChecked(id: string, text: string | null, manifest: ScreensManifest | null): Checked {
+/** The check of the text, and the document the phone shows for it. */
+function check(
+  id: string,
+  text: string,
+  manifest: ScreensManifest | null,
+  library: Library,
+  previewOf: string | null,
+): { result: CheckResult; doc: ScreenDocument | null } {
+  const { kind, name } = documentOf(id);
+  if (kind === 'screen') {
+    const result = checkScreenText(text, { id, manifest, urls: URLS, library });
+    return { result, doc: result.doc };
+  }
+  const result = checkPartText(text, { name, manifest, urls: URLS, library });
+  const shown = previewOf ?? result.usedBy?.[0] ?? null;
+  const screenText = shown === null ? undefined : library.get('screen', shown)?.text;
+  if (screenText === undefined || result.errors > 0) return { result, doc: null };
+  const preview = checkScreenText(screenText, {
+    id: shown!,
+    manifest,
+    urls: URLS,
+    library: withDocument(library, { kind: 'part', name }, text),
+  });
+  return { result, doc: preview.doc };
+}
+
+export function useChecked(
+  id: string,
+  text: string | null,
+  manifest: ScreensManifest | null,
+  library: Library | null,
+  /** For a part: the screen using it that the phone shows (else the first). */
+  previewOf: string | null = null,
+): Checked {
   const [state, setState] = useState<Checked>({ result: null, good: null, version: 0 });
   const goodJson = useRef('');
-  const lastId = useRef(id);
+  const last = useRef(`${id} ${previewOf}`);
 
   useEffect(() => {
-    if (text === null) return;
-    const fresh = lastId.current !== id;
-    lastId.current = id;
+    if (text === null || library === null) return;
+    const fresh = last.current !== `${id} ${previewOf}`;
+    last.current = `${id} ${previewOf}`;
     const run = () => {
-      const result = checkScreenText(text, { id, manifest, urls: URLS });
+      const { result, doc } = check(id, text, manifest, library, previewOf);
       setState((prev) => {
-        const json = result.doc ? JSON.stringify(result.doc) : null;
+        const json = doc ? JSON.stringify(doc) : null;
         if (fresh) goodJson.current = '';
         if (json === null || json === goodJson.current)
           return { ...prev, result, good: fresh && json === null ? null : prev.good };
         goodJson.current = json;
-        return { result, good: result.doc, version: prev.version + 1 };
+        return { result, good: doc, version: prev.version + 1 };
       });
     };
     // A newly opened screen is checked at once; typing waits for a pause.
@@ -48,7 +85,7 @@ export function useChecked(id: string, text: string | null, manifest: ScreensMan
     return () => clearTimeout(timer);
     // state.result only tells the first run apart.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, text, manifest]);
+  }, [id, text, manifest, library, previewOf]);
 
   return state;
 }

@@ -5,6 +5,8 @@
 // replies that once left a page hanging or half-empty (issue 20 §3): `data: null`, data of the
 // wrong shape, and no reply at all.
 import { readFileSync } from 'node:fs';
+import { folderLibrary } from '../../src/checker/checkScreens';
+import { resolveScreen } from '../../src/parts/resolve';
 
 export type Hostility = 'malformed' | 'huge' | 'transport';
 
@@ -36,9 +38,15 @@ export function pages(): { screen: string; url: string }[] {
   return [...out].map(([screen, url]) => ({ screen, url }));
 }
 
-/** The sources of a screen the page waits for (not `optional`), as its document declares them. */
+/**
+ * The sources of a screen the page waits for (not `optional`), as its document declares them once
+ * expanded as the server serves it (a variant's sources may be its base's: issue 18).
+ */
 export function requiredSources(screen: string): { path: string; loads?: string }[] {
-  const doc = JSON.parse(readFileSync(new URL(`../../screens/${screen}.json`, import.meta.url), 'utf8')) as {
+  const written = JSON.parse(
+    readFileSync(new URL(`../../screens/${screen}.json`, import.meta.url), 'utf8'),
+  ) as unknown;
+  const doc = resolveScreen(written, screen, folderLibrary('screens')).doc as {
     sources?: { path: string; loads?: string; optional?: boolean }[];
   };
   return (doc.sources ?? []).filter((s) => s.optional !== true);

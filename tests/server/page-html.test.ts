@@ -13,6 +13,8 @@ import { startServer, type TestServer } from './helpers.js';
 import { TEST_COST, editor, publishText, publisher } from './studio-helpers.js';
 
 /** The page CSP with the default allowedOrigins (config/default.json). */
+/** What the app's engine sends with a document request (src/app/loadScreen.ts). */
+const ENGINE = { 'x-engine-version': '1.1' };
 const HTML_CSP = htmlCsp(['https://play.google.com']);
 
 const html = { accept: 'text/html' };
@@ -58,8 +60,9 @@ describe('the page and its screen document', () => {
     expect(res.headers['content-security-policy']).toBe(HTML_CSP);
     const doc = inlined(res.body);
     expect(doc).toMatchObject({ id: 'loan-details', stamp: SERVER_STAMP });
-    expect(doc!.doc).toEqual(JSON.parse((await s.app.inject({ url: '/screens/loan-details.json' })).body));
-    const file = await s.app.inject({ url: '/screens/loan-details.json' });
+    // The same document the app's engine fetches (it says its version: issue 18, expanded).
+    const file = await s.app.inject({ url: '/screens/loan-details.json', headers: ENGINE });
+    expect(doc!.doc).toEqual(JSON.parse(file.body));
     expect(doc!.etag).toBe(file.headers.etag);
     // After the app's own markup, so the browser finds the scripts first.
     expect(res.body.indexOf('id="screen-doc"')).toBeGreaterThan(res.body.indexOf('id="root"'));
@@ -134,7 +137,7 @@ describe('the page and its screen document', () => {
     expect(revalidated.statusCode).toBe(304);
   });
   it('marks documents its validators accept with their fingerprint, and only those', async () => {
-    const good = await s.app.inject({ url: '/screens/loan-details.json' });
+    const good = await s.app.inject({ url: '/screens/loan-details.json', headers: ENGINE });
     expect(good.headers['x-screen-checked']).toBe(SERVER_STAMP);
     expect(
       (await s.app.inject({ url: '/screens/manifest.json' })).headers['x-screen-checked'],

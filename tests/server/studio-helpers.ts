@@ -2,7 +2,7 @@
 // clients (cookie + CSRF token, as the studio page holds them), and accounts of any role.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { accountsOf, type Role } from '../../src/server/accounts/accounts.js';
 import type { ServerOptions } from '../../src/server/app.js';
@@ -34,7 +34,7 @@ export const BASE_ROUTES = [
   { path: '/other', screen: 'other' },
 ];
 
-/** screens/ with hello (/hello), other (/other) and the manifest; `extra` files as given. */
+/** screens/ with hello (/hello), other (/other) and the manifest; `extra` files as given ('parts/x.json' too). */
 export function writeScreens(dir: string, extra: Record<string, string> = {}): string {
   mkdirSync(dir, { recursive: true });
   const files: Record<string, string> = {
@@ -43,7 +43,10 @@ export function writeScreens(dir: string, extra: Record<string, string> = {}): s
     'other.json': screenText('other', 'Other'),
     ...extra,
   };
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
   return dir;
 }
 
@@ -63,7 +66,12 @@ export interface StudioServer extends TestServer {
   clock: { now: Date; advance(ms: number): void };
 }
 
-export async function startStudio(backend: Backend, extra: ServerOptions = {}): Promise<StudioServer> {
+export async function startStudio(
+  backend: Backend,
+  extra: ServerOptions = {},
+  /** More baseline files, e.g. 'parts/x.json', or a screen in place of hello's. */
+  files: Record<string, string> = {},
+): Promise<StudioServer> {
   const clock = {
     now: new Date('2026-12-01T02:00:00.000Z'),
     advance(ms: number) {
@@ -72,7 +80,7 @@ export async function startStudio(backend: Backend, extra: ServerOptions = {}): 
   };
   const site = mkdtempSync(join(tmpdir(), 'lender-studio-'));
   const s = await startServer(backend, {
-    screensDir: writeScreens(join(site, 'screens')),
+    screensDir: writeScreens(join(site, 'screens'), files),
     distDir: writeDist(join(site, 'dist')),
     passwordCost: TEST_COST,
     publishPollMs: 0,

@@ -2,12 +2,15 @@
 // x-lazy blocks and actions it uses, as the virtual module "virtual:screen-sources". The app
 // starts those calls and downloads while the document itself is still on its way
 // (src/app/prefetch.ts), so a first visit waits for one round trip, not two or three.
-// Only this small table is bundled; the documents themselves come from the server.
+// Only this small table is bundled; the documents themselves come from the server. Screens are
+// read as the server serves them: expanded (a variant's sources and blocks are its base's).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { namesIn, type LazyNames } from '../../../renderer/lazyNames';
 import { discriminatorOf, loadSchemas } from '../../schema-gen/schemas';
+import { folderLibrary } from '../../checker/checkScreens';
+import { resolveScreen } from '../../parts/resolve';
 
 const ID = 'virtual:screen-sources';
 const RESOLVED = `\0${ID}`;
@@ -44,9 +47,14 @@ export function collectSources(dir: string): Record<string, SourcesEntry> {
     return table;
   }
   const lazy = lazyVocabulary();
+  const library = folderLibrary(dir);
   for (const file of files.sort()) {
     try {
-      const doc = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
+      const written = JSON.parse(readFileSync(join(dir, file), 'utf8')) as unknown;
+      const doc = (resolveScreen(written, file.slice(0, -'.json'.length), library).doc ?? {}) as Record<
+        string,
+        unknown
+      >;
       if (typeof doc.id !== 'string') continue;
       const entry: SourcesEntry = {};
       if (Array.isArray(doc.sources) && doc.sources.length > 0) {

@@ -3,12 +3,11 @@
 // at start and again whenever one changes, live-set.ts); the control is whatever is published,
 // the other arms are their revisions made servable once (expanded like any published document)
 // and kept until the experiment or the published set changes. No request reads the database.
-import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { strongEtag } from '../lib/etag.js';
 import type { ScreenFile } from '../lib/screen-files.js';
-import type { Published } from '../publishing/published-set.js';
 import { kindOf } from '../publishing/kinds.js';
+import { servedFile, type Published } from '../publishing/published-set.js';
+import { ExpansionError } from '../publishing/serve.js';
 import { VARIANT_HEADER } from '../events/revision.js';
 import { armAt, bucketOf, type Weighted } from './assignment.js';
 
@@ -32,15 +31,12 @@ export const variantLabel = (experimentId: number, arm: string): string => `e${e
 /** A variant's own ETag, so a device's kept copy (and a 304) is always of its own arm. */
 const taggedEtag = (etag: string, label: string) => `${etag.slice(0, -1)}.${label.replace(':', '')}"`;
 
-function variantFile(base: Omit<ScreenFile, 'etag' | 'gzip'> & { etag?: string }, label: string): ScreenFile {
-  let zipped: Buffer | null = null;
-  return {
-    ...base,
-    etag: taggedEtag(base.etag ?? strongEtag(base.body), label),
-    gzip: () => (zipped ??= gzipSync(base.body, { level: 9 })),
-    variant: label,
-  };
-}
+/** The arm's own copy of a served file: its own ETag and label, the same bytes and gzip. */
+const variantFile = (base: ScreenFile, label: string): ScreenFile => ({
+  ...base,
+  etag: taggedEtag(base.etag, label),
+  variant: label,
+});
 
 export interface VariantServer {
   /** The experiments now running (replaced whole when one changes). */
@@ -72,10 +68,18 @@ export function createVariantServer(published: () => Published): VariantServer {
     if (known && (arm.revisionId !== null || known.body === live.body)) return known;
     let made: ScreenFile;
     if (arm.revisionId === null || arm.text === null) {
-      made = variantFile({ body: live.body, etag: live.etag, revisionId: live.revisionId }, label);
+      made = variantFile(live, label);
     } else {
-      const text = kindOf('screen')!.serve(exp.screen, arm.text, current.set) ?? arm.text;
-      made = variantFile({ body: Buffer.from(text, 'utf8'), revisionId: arm.revisionId }, label);
+      let text: string | null;
+      try {
+        text = kindOf('screen')!.serve(exp.screen, arm.text, current.set);
+      } catch (error) {
+        // Arms are checked when the experiment starts and parts at their publication, so this is
+        // a checker bug: the borrower gets the control rather than a document that cannot expand.
+        if (!(error instanceof ExpansionError)) throw error;
+        text = null;
+      }
+      made = variantFile(text === null ? live : servedFile(arm.revisionId, text, arm.text), label);
     }
     files.set(label, made);
     return made;

@@ -5,6 +5,8 @@ export interface ScreenFile {
   gzip(): Buffer;
   /** The published revision it was made from (src/server/events/revision.ts). */
   revisionId?: number;
+  /** The expansion's fingerprint when parts or a base were put in place (issue 18). */
+  expansion?: string;
   /** The experiment arm it is, `<experiment>:<arm>` (src/server/experiments/). */
   variant?: string;
 }

@@ -3,6 +3,7 @@
 // candidate, so a document is judged by the references it will have once published.
 import type { ScreensManifest } from '../../../renderer/types.gen.js';
 import { validateManifest } from '../../../renderer/validate/validateDocument.js';
+import { libraryOf, type Library } from '../../parts/library.js';
 
 export interface SetDoc {
   kind: string;
@@ -15,6 +16,7 @@ export const docKey = (kind: string, name: string): string => `${kind}:${name}`;
 
 export class ContentSet {
   private parsedManifest: ScreensManifest | null | undefined;
+  private lib: Library | undefined;
 
   constructor(private readonly docs: ReadonlyMap<string, SetDoc> = new Map()) {}
 
@@ -39,6 +41,17 @@ export class ContentSet {
     return this.all()
       .filter((d) => d.kind === kind)
       .map((d) => d.name);
+  }
+
+  /** Its parts and screens, for expanding a screen (its base, the parts it uses). */
+  library(): Library {
+    const texts = (kind: string) =>
+      Object.fromEntries(
+        this.all()
+          .filter((d) => d.kind === kind)
+          .map((d) => [d.name, d.text]),
+      );
+    return (this.lib ??= libraryOf({ parts: texts('part'), screens: texts('screen') }));
   }
 
   /** The manifest when it is present and valid (routes are checked against it), else null. */

@@ -955,7 +955,7 @@ export function createFlow(deps: FlowDeps) {
       });
     },
 
-    /** The draft a preview token opens, while it is open and its head passes the checker. */
+    /** The draft a preview token opens (expanded), while it is open and its head passes the checker. */
     async previewed(
       token: string,
     ): Promise<{ name: string; text: string; revisionId: number; expiresAt: string } | null> {
@@ -969,10 +969,12 @@ export function createFlow(deps: FlowDeps) {
       if (!row || row.kind !== 'screen' || !OPEN.includes(row.status as DraftStatus)) return null;
       const head = await revisionRow(db, row.head_revision_id);
       if (!head) return null;
-      if (checkAgainst(row.kind, row.name, head.text, await readLiveSet(db)).errors > 0) return null;
+      const live = await readLiveSet(db);
+      if (checkAgainst(row.kind, row.name, head.text, live).errors > 0) return null;
       return {
         name: row.name,
-        text: head.text,
+        // Expanded against what is live, as it would be served once published.
+        text: spec(row.kind, row.name).serve(row.name, head.text, live) ?? head.text,
         revisionId: head.id,
         expiresAt: verified.expiresAt.toISOString(),
       };

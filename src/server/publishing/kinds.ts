@@ -2,21 +2,22 @@
 // baseline file lives, how a document is checked and what is served for it. Everything else
 // (revisions, drafts, review, publication, import, export) is the same for every kind.
 //
-// Issue 18 adds reusable parts (screens/parts/*.json): a kind whose documents are checked and
-// published like screens but not served; the screen kind's `serve` then expands the parts a screen
-// uses (the "expand before serving" step), so a published part changes the served bytes, hence
-// the ETag, of every screen that uses it.
+// Parts (screens/parts/*.json, issue 18) are checked, reviewed and published like screens but not
+// served; the screen kind's `serve` expands the parts a screen uses and its base (serve.ts), so a
+// published part changes the served bytes, hence the ETag, of every screen that uses it. Publishing
+// a part, or a screen other screens are variants of, is also checked against those screens.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ScreensManifest } from '../../../renderer/types.gen.js';
 import { checkDocument } from '../../../renderer/validate/crossref.js';
 import { validateScreenDocument } from '../../../renderer/validate/validateDocument.js';
-import { checkManifestText, checkScreenText, type Problem } from '../../checker/checkText.js';
+import { checkManifestText, checkPartText, checkScreenText, type Problem } from '../../checker/checkText.js';
+import { servedScreen } from './serve.js';
 import { loadConfig } from '../../config/load.js';
 import { urlPolicyOf } from '../../config/origins.js';
-import type { ContentSet } from './content-set.js';
+import type { ContentSet, SetDoc } from './content-set.js';
 
-export type Kind = 'screen' | 'manifest';
+export type Kind = 'screen' | 'part' | 'manifest';
 
 export interface CheckContext {
   /** The live set with this document in place: what publishing it would make live. */
@@ -34,7 +35,10 @@ export interface KindSpec {
   /** The names of the documents of this kind in a baseline folder. */
   baseline(dir: string): string[];
   check(name: string, text: string, context: CheckContext): Problem[];
-  /** The text served for a live document (after expansion), or null when it is not served itself. */
+  /**
+   * The text served for a live document (after expansion), or null when it is not served itself.
+   * Throws ExpansionError (serve.ts) when a screen cannot be expanded.
+   */
   serve(name: string, text: string, live: ContentSet): string | null;
   /** Its address under /screens/. */
   path(name: string): string;
@@ -51,6 +55,25 @@ export const RESERVED_SCREEN_IDS: ReadonlySet<string> = new Set(['manifest', 'sc
 let urlPolicy: ReturnType<typeof urlPolicyOf> | null = null;
 const urls = () => (urlPolicy ??= urlPolicyOf(loadConfig(process.env)));
 
+const jsonFiles = (dir: string, valid: (name: string) => boolean) =>
+  existsSync(dir)
+    ? readdirSync(dir, { withFileTypes: true })
+        .filter((f) => f.isFile() && f.name.endsWith('.json'))
+        .map((f) => f.name.slice(0, -5))
+        .filter(valid)
+        .sort()
+    : [];
+
+/**
+ * What the screens drawn from a document (variants of a screen, screens using a part) say about it
+ * in the candidate set, less what they said already in the live one: a stricter checker in a
+ * later release must not block every change of a part.
+ */
+function newProblems(candidate: Problem[], live: Problem[]): Problem[] {
+  const before = new Set(live.filter((p) => p.dependent).map((p) => p.message));
+  return candidate.filter((p) => !p.dependent || !before.has(p.message));
+}
+
 const screen: KindSpec = {
   kind: 'screen',
   nameProblem: (name) =>
@@ -60,18 +83,43 @@ const screen: KindSpec = {
         ? `'${name}' is a reserved name and cannot be a screen id`
         : null,
   file: (name) => `${name}.json`,
-  baseline: (dir) =>
-    existsSync(dir)
-      ? readdirSync(dir, { withFileTypes: true })
-          .filter((f) => f.isFile() && f.name.endsWith('.json'))
-          .map((f) => f.name.slice(0, -5))
-          .filter((name) => SCREEN_ID.test(name) && !RESERVED_SCREEN_IDS.has(name))
-          .sort()
-      : [],
-  check: (name, text, { candidate }) =>
-    checkScreenText(text, { id: name, manifest: candidate.manifest(), urls: urls() }).problems,
-  serve: (_name, text) => text,
+  baseline: (dir) => jsonFiles(dir, (name) => SCREEN_ID.test(name) && !RESERVED_SCREEN_IDS.has(name)),
+  check(name, text, { candidate, live }) {
+    const options = { id: name, manifest: candidate.manifest(), urls: urls() };
+    const now = checkScreenText(text, { ...options, library: candidate.library() }).problems;
+    if (!now.some((p) => p.dependent)) return now;
+    const before = live.get('screen', name);
+    return newProblems(
+      now,
+      before ? checkScreenText(before.text, { ...options, library: live.library() }).problems : [],
+    );
+  },
+  serve: (name, text, live) => servedScreen(name, text, live.library()),
   path: (name) => `${name}.json`,
+};
+
+export const PART_NAME = /^[a-z][a-z0-9-]{0,63}$/;
+
+const part: KindSpec = {
+  kind: 'part',
+  nameProblem: (name) =>
+    PART_NAME.test(name)
+      ? null
+      : `'${name}' is not a part name: lower-case letters, digits and dashes, starting with a letter`,
+  file: (name) => `parts/${name}.json`,
+  baseline: (dir) => jsonFiles(join(dir, 'parts'), (name) => PART_NAME.test(name)),
+  check(name, text, { candidate, live }) {
+    const options = { name, manifest: candidate.manifest(), urls: urls() };
+    const now = checkPartText(text, { ...options, library: candidate.library() }).problems;
+    const before = live.get('part', name);
+    return newProblems(
+      now,
+      before ? checkPartText(before.text, { ...options, library: live.library() }).problems : [],
+    );
+  },
+  // Never served itself: it is in the screens that use it.
+  serve: () => null,
+  path: (name) => `parts/${name}.json`,
 };
 
 const manifest: KindSpec = {
@@ -99,9 +147,9 @@ function brokenLinks(candidate: ContentSet, live: ContentSet): Problem[] {
   const out: Problem[] = [];
   for (const doc of candidate.all()) {
     if (doc.kind !== 'screen') continue;
-    const now = routeErrors(doc.text, next);
+    const now = routeErrors(doc, candidate, next);
     if (now.length === 0) continue;
-    const earlier = new Set(routeErrors(doc.text, before));
+    const earlier = new Set(routeErrors(doc, live, before));
     for (const message of now)
       if (!earlier.has(message))
         out.push({
@@ -117,11 +165,12 @@ function brokenLinks(candidate: ContentSet, live: ContentSet): Problem[] {
   return out;
 }
 
-function routeErrors(text: string, manifest: ScreensManifest | null): string[] {
+/** The route errors of a screen as served from `set` (expanded: a variant's links are its base's). */
+function routeErrors(doc: SetDoc, set: ContentSet, manifest: ScreensManifest | null): string[] {
   if (!manifest) return [];
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(servedScreen(doc.name, doc.text, set.library()));
   } catch {
     return [];
   }
@@ -132,9 +181,9 @@ function routeErrors(text: string, manifest: ScreensManifest | null): string[] {
     .map((e) => e.message);
 }
 
-export const KINDS: Readonly<Record<Kind, KindSpec>> = { screen, manifest };
-/** Import and check order: screens first, so the manifest can name them. */
-export const KIND_ORDER: readonly Kind[] = ['screen', 'manifest'];
+export const KINDS: Readonly<Record<Kind, KindSpec>> = { screen, part, manifest };
+/** Import and check order: parts, then the screens that use them, then the manifest that names them. */
+export const KIND_ORDER: readonly Kind[] = ['part', 'screen', 'manifest'];
 
 export function kindOf(value: string): KindSpec | null {
   return Object.prototype.hasOwnProperty.call(KINDS, value) ? KINDS[value as Kind] : null;

@@ -32,7 +32,7 @@ import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import type { Problem } from '../../checker/checkText';
 import { schemaCompletion } from './completion';
 import { schemaHover } from './hover';
-import { schemaNav } from './schemas';
+import { partSchemaNav, schemaNav } from './schemas';
 
 export interface EditorHandle {
   /** Replaces the whole text as one undoable change (a restored version). */
@@ -47,9 +47,11 @@ interface Props {
   initialText: string;
   problems: readonly Problem[];
   onChange(text: string): void;
+  /** What the text is: completion and hover follow its schema. */
+  schema?: 'screen' | 'part';
 }
 
-function extensions(onChange: (text: string) => void) {
+function extensions(onChange: (text: string) => void, nav: typeof schemaNav) {
   return [
     lineNumbers(),
     highlightActiveLineGutter(),
@@ -64,8 +66,8 @@ function extensions(onChange: (text: string) => void) {
     highlightSelectionMatches(),
     syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
     json(),
-    autocompletion({ override: [schemaCompletion(schemaNav)], icons: false }),
-    schemaHover(schemaNav),
+    autocompletion({ override: [schemaCompletion(nav)], icons: false }),
+    schemaHover(nav),
     keymap.of([
       ...closeBracketsKeymap,
       ...defaultKeymap,
@@ -85,7 +87,7 @@ function extensions(onChange: (text: string) => void) {
 }
 
 export const Editor = forwardRef<EditorHandle, Props>(function Editor(
-  { docKey, initialText, problems, onChange },
+  { docKey, initialText, problems, onChange, schema = 'screen' },
   ref,
 ) {
   const host = useRef<HTMLDivElement>(null);
@@ -104,7 +106,10 @@ export const Editor = forwardRef<EditorHandle, Props>(function Editor(
 
   useEffect(() => {
     view.current?.setState(
-      EditorState.create({ doc: initialText, extensions: extensions((text) => change.current(text)) }),
+      EditorState.create({
+        doc: initialText,
+        extensions: extensions((text) => change.current(text), schema === 'part' ? partSchemaNav : schemaNav),
+      }),
     );
     // Only a new document resets the editor; the text then lives in the editor.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -10,3 +10,5 @@ const files = import.meta.glob<Schema>(
 );
 
 export const schemaNav = createSchemaNav(Object.values(files));
+/** A part's file (screens/parts/*.json) starts at part.schema.json. */
+export const partSchemaNav = createSchemaNav(Object.values(files), 'part.schema.json');

@@ -48,7 +48,8 @@ export function DraftsView({ api }: { api: StudioApi }) {
               <tr key={d.id}>
                 <td>
                   <a href={`#/review/${d.id}`}>
-                    {d.kind === 'screen' ? d.name : 'manifest'} (#{d.id})
+                    {d.kind === 'manifest' ? 'manifest' : d.kind === 'part' ? `part ${d.name}` : d.name} (#
+                    {d.id})
                   </a>
                 </td>
                 <td>

@@ -1,9 +1,11 @@
 // The screen before and after a change, in two phones run against the same scenario: what
-// borrowers get now (the live revision) and what they will get (the draft).
+// borrowers get now (the live revision) and what they will get (the draft). Each side is expanded
+// against its library: the live parts and screens, with the draft's part in place after.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ScreensManifest } from '../../../renderer/types.gen';
 import type { StudioApi } from '../api';
 import { checkScreenText } from '../../checker/checkText';
+import { EMPTY_LIBRARY, type Library } from '../../parts/library';
 import { Preview } from '../Preview';
 import { DEVICES, type Scenario } from '../shared/protocol';
 
@@ -13,20 +15,37 @@ interface Props {
   before: string | null;
   after: string;
   manifest: ScreensManifest | null;
+  /** What each side is expanded against (a part under review is in place in `afterLibrary`). */
+  beforeLibrary?: Library;
+  afterLibrary?: Library;
 }
 
-const docOf = (text: string | null, id: string, manifest: ScreensManifest | null) =>
-  text === null ? null : (checkScreenText(text, { id, manifest }).doc ?? null);
+const docOf = (text: string | null, id: string, manifest: ScreensManifest | null, library: Library) =>
+  text === null ? null : (checkScreenText(text, { id, manifest, library }).doc ?? null);
 
-export function PhonePair({ api, id, before, after, manifest }: Props) {
+export function PhonePair({
+  api,
+  id,
+  before,
+  after,
+  manifest,
+  beforeLibrary = EMPTY_LIBRARY,
+  afterLibrary = beforeLibrary,
+}: Props) {
   const [scenarios, setScenarios] = useState<Scenario[]>([]);
   const [index, setIndex] = useState(0);
   const [restarts, setRestarts] = useState(0);
   useEffect(() => {
     void api.loadScenarios(id).then((found) => setScenarios(found.scenarios));
   }, [api, id]);
-  const beforeDoc = useMemo(() => docOf(before, id, manifest), [before, id, manifest]);
-  const afterDoc = useMemo(() => docOf(after, id, manifest), [after, id, manifest]);
+  const beforeDoc = useMemo(
+    () => docOf(before, id, manifest, beforeLibrary),
+    [before, id, manifest, beforeLibrary],
+  );
+  const afterDoc = useMemo(
+    () => docOf(after, id, manifest, afterLibrary),
+    [after, id, manifest, afterLibrary],
+  );
   const scenario = scenarios[index] ?? null;
   const run = index * 100 + restarts;
   const ignore = useCallback(() => {}, []);

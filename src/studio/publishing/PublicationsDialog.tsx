@@ -50,7 +50,7 @@ export function PublicationsDialog({
 
   return (
     <Dialog
-      title={`Publications of ${kind === 'screen' ? `screen ${name}` : 'the manifest'}`}
+      title={`Publications of ${kind === 'manifest' ? 'the manifest' : `${kind} ${name}`}`}
       onClose={onClose}
     >
       {message && <p role="status">{message}</p>}

@@ -1,10 +1,16 @@
 // One draft under review: what changes (the JSON diff), the screen before and after in two
 // phones with one scenario, the checker's findings, and the reviewer's actions. Four eyes is
 // visible: a publisher who saved any revision of the draft is told why they cannot approve it.
+// A part is reviewed like a screen: the screens it changes are listed, and any of them is shown
+// before and after with the draft's part in place (issue 18).
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ScreensManifest } from '../../../renderer/types.gen';
 import type { StudioApi } from '../api';
+import { AffectedScreens } from '../AffectedScreens';
 import { lineDiff } from '../diff';
+import { libraryOf, withDocument, type Library } from '../../parts/library';
+import { usageOf } from '../usage';
+import { useFirstWithScenarios } from '../useFirstWithScenarios';
 import { DiffView } from '../DiffView';
 import { screensOf } from '../ScreenList';
 import { ApproveForm } from './ApproveForm';
@@ -31,6 +37,8 @@ export function ReviewScreen({ api, draftId }: { api: StudioApi; draftId: number
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [manifest, setManifest] = useState<ScreensManifest | null>(null);
+  const [library, setLibrary] = useState<Library | null>(null);
+  const [shown, setShown] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     const reply = await api.call<{ draft: DraftDetail }>('GET', `/drafts/${draftId}`);
@@ -40,10 +48,32 @@ export function ReviewScreen({ api, draftId }: { api: StudioApi; draftId: number
   useEffect(() => {
     void load();
     void api.loadManifest().then(setManifest);
+    void api.loadLibrary().then((texts) => setLibrary(libraryOf(texts)));
   }, [api, load]);
 
   const rows = useMemo(() => (draft ? lineDiff(draft.live?.text ?? '', draft.head.text) : []), [draft]);
   const screens = useMemo(() => (manifest ? screensOf(manifest).map((s) => s.id) : []), [manifest]);
+  /** The screens this draft changes once published: using the part, or variants of the screen. */
+  const affected = useMemo(() => {
+    if (!draft || !library || draft.kind === 'manifest') return [];
+    const kind = draft.kind === 'part' ? 'part' : 'screen';
+    const after = withDocument(library, { kind, name: draft.name }, draft.head.text);
+    const now = usageOf(after).usedBy.get(`${kind}:${draft.name}`) ?? [];
+    const before = usageOf(library).usedBy.get(`${kind}:${draft.name}`) ?? [];
+    return [...new Set([...before, ...now])].sort();
+  }, [draft, library]);
+  useFirstWithScenarios(api, affected, draft?.kind === 'part', shown, setShown);
+  const afterLibrary = useMemo(
+    () =>
+      draft && library && draft.kind !== 'manifest'
+        ? withDocument(
+            library,
+            { kind: draft.kind === 'part' ? 'part' : 'screen', name: draft.name },
+            draft.head.text,
+          )
+        : (library ?? undefined),
+    [draft, library],
+  );
 
   if (error)
     return (
@@ -69,7 +99,7 @@ export function ReviewScreen({ api, draftId }: { api: StudioApi; draftId: number
     <div className="studio-review">
       <header className="studio-review-head">
         <h2>
-          Review {draft.kind === 'screen' ? `screen ${draft.name}` : 'the manifest'}{' '}
+          Review {draft.kind === 'manifest' ? 'the manifest' : `${draft.kind} ${draft.name}`}{' '}
           <span className="studio-badge" data-status={draft.status}>
             {STATUS_LABEL[draft.status]}
           </span>
@@ -79,11 +109,15 @@ export function ReviewScreen({ api, draftId }: { api: StudioApi; draftId: number
           {draft.updatedBy}
           {draft.reviewMessage ? ` — “${draft.reviewMessage}”` : ''}
         </p>
-        {draft.kind === 'screen' && open && (
-          <a href={`#${draft.name}`} className="studio-link">
+        {draft.kind !== 'manifest' && open && (
+          <a href={`#${draft.kind === 'part' ? 'parts/' : ''}${draft.name}`} className="studio-link">
             Open in the editor
           </a>
         )}
+        <AffectedScreens
+          screens={affected}
+          title={`Changes ${affected.length === 1 ? 'one screen' : `${affected.length} screens`} once published${draft.kind === 'part' ? ' (they use this part)' : ' (variants of this screen)'}:`}
+        />
         {draft.reviewComment && (
           <p className="studio-alert studio-review-comment" role="note">
             Reviewer’s comment ({draft.reviewedBy}): {draft.reviewComment}
@@ -122,14 +156,44 @@ export function ReviewScreen({ api, draftId }: { api: StudioApi; draftId: number
           <DraftEvents events={draft.events} zone={zone} />
         </section>
 
-        {draft.kind === 'screen' && (
+        {draft.kind === 'screen' && library && (
           <PhonePair
             api={api}
             id={draft.name}
             before={draft.live?.text ?? null}
             after={draft.head.text}
             manifest={manifest}
+            beforeLibrary={library}
+            afterLibrary={afterLibrary}
           />
+        )}
+        {draft.kind === 'part' && library && affected.length > 0 && (
+          <div className="studio-part-phones">
+            <label className="studio-scenario">
+              Screen{' '}
+              <select
+                aria-label="Screen using this part"
+                value={shown ?? affected[0]}
+                onChange={(e) => setShown(e.target.value)}
+              >
+                {affected.map((screen) => (
+                  <option key={screen} value={screen}>
+                    {screen}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <PhonePair
+              key={shown ?? affected[0]}
+              api={api}
+              id={shown ?? affected[0]!}
+              before={library.get('screen', shown ?? affected[0]!)?.text ?? null}
+              after={library.get('screen', shown ?? affected[0]!)?.text ?? ''}
+              manifest={manifest}
+              beforeLibrary={library}
+              afterLibrary={afterLibrary}
+            />
+          </div>
         )}
 
         <section className="studio-review-actions" aria-label="Review actions">

@@ -13,9 +13,18 @@ import { urlPolicyOf } from '../../../src/config/origins';
 import {
   APPEAR_EXAMPLE,
   GATING_EXAMPLE,
+  LANDING_VARIANT_EXAMPLE,
+  PART_EXAMPLE,
+  PART_USE_EXAMPLE,
   TIMERS_EXAMPLE,
   VARIABLES_EXAMPLE,
 } from '../../../src/schema-gen/docsExamples';
+import { fitJson } from '../../../src/schema-gen/jsonFit';
+import { checkPartText } from '../../../src/checker/checkText';
+import { folderLibrary } from '../../../src/checker/checkScreens';
+import { libraryOf, withDocument } from '../../../src/parts/library';
+import { resolveScreen } from '../../../src/parts/resolve';
+import type { ScreensManifest } from '../../../renderer/types.gen';
 
 const screen = (fields: Record<string, unknown>) =>
   JSON.stringify({ schemaVersion: 1, id: 'example', title: 'Example', body: [], ...fields }, null, 2);
@@ -70,5 +79,49 @@ describe('the language chapters’ examples', () => {
         format: () => '',
       });
     expect([clock(125), clock(60), clock(9), clock(0)]).toEqual(['2:05', '1:00', '0:09', '0:00']);
+  });
+});
+
+describe('the Reusing parts chapter’s examples', () => {
+  const manifest = JSON.parse(
+    readFileSync(join(process.cwd(), 'screens', 'manifest.json'), 'utf8'),
+  ) as ScreensManifest;
+  const library = folderLibrary(join(process.cwd(), 'screens'));
+
+  it('the part and a screen using it: the checker accepts both', () => {
+    const part = JSON.stringify(PART_EXAMPLE, null, 2);
+    const lib = libraryOf({ parts: { notice: part } });
+    expect(checkPartText(part, { name: 'notice', library: lib, urls }).problems).toEqual([]);
+    const screenText = screen({ body: [PART_USE_EXAMPLE], params: [], state: { data: { nextLimit: 0 } } });
+    const checked = checkScreenText(screenText, { id: 'example', urls, manifest, library: lib });
+    expect(checked.problems.map((p) => p.message)).toEqual([]);
+    expect(checked.doc?.body[0]).toMatchObject({
+      type: 'section',
+      children: [{ text: 'Pay on time, borrow more' }, {}, { type: 'link' }],
+    });
+  });
+
+  it('a third landing template, under 40 lines: accepted, and only its banner and colours differ', () => {
+    const text = fitJson(LANDING_VARIANT_EXAMPLE);
+    expect(text.split('\n').length).toBeLessThan(40);
+    const lib = withDocument(library, { kind: 'screen', name: 'promo-landing-sunny' }, text);
+    const checked = checkScreenText(text, { id: 'promo-landing-sunny', urls, manifest, library: lib });
+    expect(checked.problems.map((p) => p.message)).toEqual([]);
+    // Against the same base with the same banner and no changes: the colours are all that differ.
+    const { changes: _changes, ...bannerOnly } = LANDING_VARIANT_EXAMPLE;
+    const plain = resolveScreen(bannerOnly, 'promo-landing-sunny', lib).doc as {
+      body: Record<string, unknown>[];
+    };
+    const sunny = JSON.parse(JSON.stringify(checked.doc)) as { body: Record<string, unknown>[] };
+    expect(sunny.body[0]).toMatchObject({ type: 'image', aspect: '750:300' });
+    expect(sunny.body[1]!.style).toEqual({ margin: 'md', background: 'muted', rounded: true });
+    expect(JSON.stringify(sunny).split('"variant":"secondary"')).toHaveLength(2);
+    sunny.body[1]!.style = plain.body[1]!.style;
+    expect(JSON.stringify(sunny).replace(',"variant":"secondary"', '')).toBe(JSON.stringify(plain));
+  });
+
+  it('is printed in the docs', () => {
+    for (const example of [PART_EXAMPLE, PART_USE_EXAMPLE, LANDING_VARIANT_EXAMPLE])
+      expect(docs).toContain(fitJson(example));
   });
 });

@@ -2,7 +2,9 @@
 // is damaged at random: fields dropped, retyped and duplicated, deep nesting, huge strings, block
 // and action types nobody knows, prototype keys. Each damaged document is either refused with at
 // least one message, or accepted and rendered by the engine without an uncaught error and without
-// an empty page. The validator never throws.
+// an empty page. The validator never throws. Documents as ops write them (issue 18: parts, variants,
+// a screen with parts and typed variables) are damaged too and expanded as the server does first:
+// the resolver never throws, a refusal says why, and what it accepts renders like any screen.
 import { act, render } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,7 +13,18 @@ import type { ScreenDocument } from '../../../renderer/types.gen';
 import { validateManifest, validateScreenDocument } from '../../../renderer/validate/validateDocument';
 import { routeEntries, type Manifest } from '../../../src/manifest/routes';
 import { createFakeHost } from '../../fixtures/fakeHost';
-import { mutate, mutationsArb, screenFiles, type Json, type Mutation } from './mutate';
+import {
+  mutate,
+  mutationsArb,
+  screenFiles,
+  SCREENS_DIR,
+  sourceFiles,
+  type Json,
+  type Mutation,
+} from './mutate';
+import { folderLibrary } from '../../../src/checker/checkScreens';
+import { withDocument, type DocRef } from '../../../src/parts/library';
+import { resolveScreen, usesSource } from '../../../src/parts/resolve';
 
 /**
  * Damaged copies tried per screen (validation alone is cheap: more of those). CI's share is 10 a
@@ -31,6 +44,8 @@ const CRASHES = ['block-failed', 'action-failed'];
 
 const files = screenFiles();
 let rendered = 0;
+/** Of those, expanded from damaged documents as written (parts, variants). */
+let renderedWritten = 0;
 const screens = files.filter((f) => f.name !== 'manifest.json');
 const manifest = files.find((f) => f.name === 'manifest.json');
 
@@ -145,12 +160,130 @@ describe.each(screens.map((f) => [f.name, f.doc] as const))('hostile copies of %
   });
 });
 
+/** A screen with typed variables, a computed value and a trigger that also uses parts. */
+const PARTS_AND_VARIABLES: Json = {
+  schemaVersion: 1,
+  id: 'parts-and-variables',
+  title: 'Parts and variables',
+  variables: {
+    tags: { type: 'list', value: ['Fast', 'Low rate'] },
+    taps: { type: 'integer', value: 0 },
+  },
+  computed: { label: { type: 'text', value: { concat: ['Tapped ', { $: 'vars.taps' }] } } },
+  triggers: [{ when: { '>=': [{ $: 'vars.taps' }, 2] }, once: true, then: [{ do: 'toast', text: 'Twice' }] }],
+  body: [
+    { type: 'text', text: { $: 'computed.label' } },
+    {
+      type: 'repeat',
+      items: { $: 'vars.tags' },
+      children: [{ type: 'part', part: 'product-tags', with: { items: { $: 'vars.tags' } } }],
+    },
+    {
+      type: 'part',
+      part: 'product-card',
+      with: {
+        id: 'card',
+        disabled: false,
+        onTap: [{ do: 'set', path: 'vars.taps', value: { '+': [{ $: 'vars.taps' }, 1] } }],
+        logo: '/img/logo.png',
+        logoAlt: 'Logo',
+        name: { $: 'computed.label' },
+        description: 'Cash in 5 minutes',
+        button: 'Apply',
+        amount: { t: '{vars.taps} pesos' },
+        amountNote: 'Loan amount',
+        rate: '0.05%',
+      },
+    },
+  ],
+};
+
+/** What ops write that the server expands: parts, variants, screens using parts, and the mix above. */
+const library = folderLibrary(SCREENS_DIR);
+const written = [
+  ...sourceFiles().filter((f) => f.name.startsWith('parts/') || usesSource(f.doc)),
+  { name: 'parts-and-variables.json', doc: PARTS_AND_VARIABLES },
+];
+const refOf = (name: string): DocRef =>
+  name.startsWith('parts/')
+    ? { kind: 'part', name: name.slice('parts/'.length, -'.json'.length) }
+    : { kind: 'screen', name: name.slice(0, -'.json'.length) };
+
+/** The screens that changing `ref` affects, expanded with the damaged text in its place. */
+function expandAffected(ref: DocRef, damaged: Json) {
+  const lib = withDocument(library, ref, JSON.stringify(damaged));
+  const ids = ref.kind === 'screen' ? [ref.name] : lib.names('screen');
+  return ids.flatMap((id) => {
+    const value = ref.kind === 'screen' ? damaged : lib.get('screen', id)!.value;
+    const resolved = resolveScreen(value, id, lib);
+    return ref.kind === 'part' && !resolved.dependsOn.some((d) => d.kind === 'part' && d.name === ref.name)
+      ? []
+      : [resolved];
+  });
+}
+
+describe.each(written.map((f) => [f.name, f.doc] as const))(
+  'hostile copies of %s (as written)',
+  (name, original) => {
+    const ref = refOf(name);
+
+    it('is expanded as it is', () => {
+      const resolved = expandAffected(ref, original);
+      expect(resolved.length).toBeGreaterThan(0);
+      for (const r of resolved) {
+        expect(r.issues.filter((i) => i.severity !== 'warning')).toEqual([]);
+        expect(validateScreenDocument(r.doc).ok).toBe(true);
+      }
+    });
+
+    it('damaged: the resolver never throws; a refusal says why; an accepted expansion renders', async () => {
+      await fc.assert(
+        fc.asyncProperty(mutationsArb, async (mutations: Mutation[]) => {
+          uncaught.length = 0;
+          const doc = mutate(original, mutations);
+          let resolved: ReturnType<typeof expandAffected> = [];
+          expect(() => (resolved = expandAffected(ref, doc))).not.toThrow();
+          for (const r of resolved) {
+            const refused = r.issues.filter((i) => i.severity !== 'warning');
+            if (refused.length > 0 || r.doc === null) {
+              for (const i of refused) {
+                expect(i.message).toMatch(/\S/);
+                expect(i.at.pointer === '' || i.at.pointer.startsWith('/')).toBe(true);
+              }
+              continue;
+            }
+            const result = validateScreenDocument(r.doc);
+            if (!result.ok) {
+              checkRefusal(result.errors);
+              continue;
+            }
+            rendered++;
+            renderedWritten++;
+            const { main, host } = await show(result.doc);
+            expect(main).toBeTruthy();
+            expect(host.log.problems.filter((p) => CRASHES.includes(p.code))).toEqual([]);
+            expect(uncaught).toEqual([]);
+            expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+          }
+        }),
+        { numRuns: Math.max(2, Math.ceil(RENDER_RUNS / 2)) },
+      );
+    });
+  },
+);
+
 describe('the fuzzing itself', () => {
   it('rendered a fair share of accepted damaged documents (else it proves nothing)', () => {
     expect(screens.length).toBeGreaterThan(0);
     expect(rendered).toBeGreaterThan(screens.length * RENDER_RUNS * 0.15);
     expect(rendered, 'accepted damaged documents rendered').toBeGreaterThanOrEqual(MIN_RENDERED);
-    if (MIN_RENDERED > 0) console.info(`fuzz: ${rendered} damaged documents rendered`);
+    expect(renderedWritten, 'damaged parts and variants expanded and rendered').toBeGreaterThan(
+      written.length,
+    );
+    if (MIN_RENDERED > 0)
+      console.info(
+        `fuzz: ${rendered} damaged documents rendered (${renderedWritten} expanded from parts and variants)`,
+      );
   });
 });
 

@@ -4,6 +4,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import fc from 'fast-check';
+import { folderLibrary } from '../../../src/checker/checkScreens';
+import { resolveScreen } from '../../../src/parts/resolve';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Container = Json[] | { [key: string]: Json };
@@ -11,8 +13,29 @@ type Key = string | number;
 
 export const SCREENS_DIR = resolve(import.meta.dirname, '../../../screens');
 
-/** Every JSON file under screens/ (sub-folders included), read now: new screens are covered too. */
+/**
+ * Every document under screens/ as the phone gets it, read now (new screens are covered too): the
+ * manifest, and each screen expanded by the server's resolver (parts, variants, parameters:
+ * src/parts/). Parts themselves are never served; `sourceFiles` has them.
+ */
 export function screenFiles(dir = SCREENS_DIR): { name: string; doc: Json }[] {
+  const library = folderLibrary(dir);
+  return sourceFiles(dir)
+    .filter((f) => !f.name.startsWith('parts/'))
+    .map((f) => {
+      if (f.name === 'manifest.json') return f;
+      const id = f.name.replace(/\.json$/, '');
+      const resolved = resolveScreen(f.doc, id, library);
+      if (resolved.issues.some((i) => i.severity !== 'warning') || resolved.doc === null)
+        throw new Error(
+          `screens/${f.name} does not expand: ${resolved.issues.map((i) => i.message).join('; ')}`,
+        );
+      return { name: f.name, doc: resolved.doc as Json };
+    });
+}
+
+/** Every JSON file under screens/ as written (sub-folders included but scenarios/). */
+export function sourceFiles(dir = SCREENS_DIR): { name: string; doc: Json }[] {
   const out: { name: string; doc: Json }[] = [];
   const walk = (at: string) => {
     for (const entry of readdirSync(at).sort()) {

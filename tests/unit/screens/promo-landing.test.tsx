@@ -8,11 +8,11 @@ import type { ScreenDocument } from '../../../renderer/types.gen';
 import { createFakeHost } from '../../fixtures/fakeHost';
 import { renderScreen } from '../../fixtures/renderScreen';
 
-import classic from '../../../screens/promo-landing-classic.json';
-import bold from '../../../screens/promo-landing-bold.json';
+import { screenFiles } from '../robustness/mutate';
 
-const DOCS: Record<string, unknown> = { 'promo-landing-classic': classic, 'promo-landing-bold': bold };
-const load = (id: string) => DOCS[id] as ScreenDocument;
+// The templates as the server serves them: variants of parts/promo-landing, expanded.
+const DOCS = new Map(screenFiles().map((f) => [f.name.replace(/\.json$/, ''), f.doc]));
+const load = (id: string) => DOCS.get(id) as unknown as ScreenDocument;
 
 const CONFIG = { apiBase: '/api/v2/youmi/', appCode: 'pesoquick', appName: 'PesoQuick', lenderName: 'L' };
 

@@ -40,6 +40,20 @@ export function contentRoutes(api: FastifyInstance): void {
 
   api.get('/documents', async () => ({ ok: true, documents: await flow.listDocuments() }));
 
+  // The live parts and screens as written: what the studio's checker and preview expand a screen
+  // against (its base, the parts it uses), and how it finds the screens a part is used by.
+  api.get('/library', async () => {
+    const set = api.content.published().set;
+    const texts = (kind: string) =>
+      Object.fromEntries(
+        set
+          .all()
+          .filter((d) => d.kind === kind)
+          .map((d) => [d.name, d.text]),
+      );
+    return { ok: true, parts: texts('part'), screens: texts('screen') };
+  });
+
   api.get<Doc>('/documents/:kind/:name', { schema: { params: doc } }, async (request) => ({
     ok: true,
     ...(await flow.getDocument(request.params.kind, request.params.name)),

@@ -1,0 +1,198 @@
+// Checking what ops wrote through what the phone gets: a screen is expanded (its parts, its base,
+// its parameters: src/parts/), the expanded screen is checked like any other (schema,
+// cross-references, lints), and every problem is traced back through the source map to where it
+// was written. Then it is placed in the document being checked: where it is written when that is
+// this document, else at the use of the part (or the variant's `variantOf`) that brought it here,
+// naming the part's own file, line and column. Browser-safe: the studio runs it.
+import type { ScreenDocument, ScreensManifest } from '../../renderer/types.gen';
+import { checkDocument } from '../../renderer/validate/crossref';
+import type { DocError } from '../../renderer/validate/messages';
+import { splitPointer } from '../../renderer/validate/pointer';
+import { validateScreenDocument } from '../../renderer/validate/validateDocument';
+import type { UrlPolicy } from '../../renderer/url';
+import type { Issue } from '../parts/issues';
+import { fileOf, refKey, type DocRef, type Library } from '../parts/library';
+import type { Origin } from '../parts/origins';
+import { resolvePartAlone, resolveScreen, type Resolution } from '../parts/resolve';
+import { offsetOf, positionOf } from './jsonLocation';
+
+/** A problem where it was written (any document), before it is placed in one. */
+export type Found = Issue;
+
+/** A problem placed in the document being checked: a pointer into it. */
+export interface Placed {
+  pointer: string;
+  message: string;
+  keyword: string;
+  severity?: 'warning';
+  /** The screen drawn from this document that said it (see dependentFindings). */
+  dependent?: string;
+}
+
+export interface ExpandOptions {
+  manifest?: ScreensManifest | null;
+  urls?: UrlPolicy;
+  /** The parts and screens a screen may draw on (its base, the parts it uses). */
+  library: Library;
+}
+
+const sameDoc = (a: DocRef, b: DocRef) => a.kind === b.kind && a.name === b.name;
+
+/** "parts/product-card.json:12:9": where an origin is, when its document's text is known. */
+export function whereIs(origin: Origin, library: Library): string {
+  const entry = library.get(origin.doc.kind, origin.doc.name);
+  const file = fileOf(origin.doc);
+  if (!entry?.text) return file;
+  const { line, column } = positionOf(entry.text, offsetOf(entry.tree(), splitPointer(origin.pointer)));
+  return `${file}:${line}:${column}`;
+}
+
+/** Errors of the expanded document where they were written; none for a stand-in's (said already). */
+const mapErrors = (errors: readonly DocError[], resolution: Resolution): Found[] =>
+  errors
+    .map((e) => ({
+      at: resolution.origin(e.pointer),
+      message: e.message,
+      keyword: e.keyword,
+      ...(e.severity ? { severity: e.severity } : {}),
+    }))
+    .filter((f) => !f.at.standIn);
+
+export interface ScreenFindings {
+  /** The expanded document when the schema accepts it (what the phone would get), else null. */
+  doc: ScreenDocument | null;
+  /** The expanded document when the schema accepts it, block types this app does not know aside. */
+  accepted: ScreenDocument | null;
+  found: Found[];
+  resolution: Resolution;
+}
+
+/** Every problem of the screen `value` (id `id`), where each was written. */
+export function screenFindings(value: unknown, id: string, o: ExpandOptions): ScreenFindings {
+  const resolution = resolveScreen(value, id, o.library);
+  const found: Found[] = [...resolution.issues];
+  if (resolution.doc === null) return { doc: null, accepted: null, found, resolution };
+  const result = validateScreenDocument(resolution.doc);
+  if (!result.ok) {
+    found.push(...mapErrors(result.errors, resolution));
+    return { doc: null, accepted: null, found, resolution };
+  }
+  // In the checker a type this engine does not know is a mistake, not a newer document.
+  const own: DocError[] = result.unknownTypes.map((u) => ({
+    pointer: u.pointer,
+    message: u.message,
+    keyword: 'discriminator',
+  }));
+  // Inside a block that needs a newer engine: shown, not counted (today's apps show its fallback).
+  for (const e of result.deferred ?? []) own.push({ ...e, severity: 'warning' });
+  found.push(
+    ...mapErrors(
+      [...own, ...checkDocument(result.doc, { manifest: o.manifest ?? null, urls: o.urls })],
+      resolution,
+    ),
+  );
+  return { doc: result.unknownTypes.length > 0 ? null : result.doc, accepted: result.doc, found, resolution };
+}
+
+/**
+ * Places problems found while checking `self`: each at the first place of its chain (where it is
+ * written, then the use that brought it, ...) that is in `self`. One written elsewhere says where.
+ */
+export function placeIn(self: DocRef, found: readonly Found[], library: Library): Placed[] {
+  const out: Placed[] = [];
+  for (const f of found) {
+    let at: Origin | null = f.at;
+    while (at && !sameDoc(at.doc, self)) at = at.via;
+    const elsewhere = !sameDoc(f.at.doc, self);
+    out.push({
+      pointer: at?.pointer ?? '',
+      message: elsewhere
+        ? `${f.message} (in ${f.at.doc.kind} '${f.at.doc.name}', ${whereIs(f.at, library)})`
+        : f.message,
+      keyword: f.keyword,
+      ...(f.severity ? { severity: f.severity } : {}),
+    });
+  }
+  return out;
+}
+
+/** Whether an origin's chain passes through `doc`. */
+const through = (origin: Origin | null, doc: DocRef): Origin | null => {
+  for (let at = origin; at; at = at.via) if (sameDoc(at.doc, doc)) return at;
+  return null;
+};
+
+export interface DependentFindings {
+  /** The screens drawn from `self` (using the part, or variants of the screen), by id. */
+  usedBy: string[];
+  /** Problems those screens have because of `self`, placed in `self`. */
+  placed: Placed[];
+}
+
+/**
+ * What the screens that draw on `self` say about it: the problems whose definition is here (a
+ * parameter given with the wrong name or type, or not given; a change aimed at a block id that is
+ * not here), and the errors those screens have in what they take from here.
+ */
+export function dependentFindings(
+  self: DocRef,
+  o: ExpandOptions,
+  own: readonly Placed[] = [],
+): DependentFindings {
+  const usedBy: string[] = [];
+  const placed: Placed[] = [];
+  const taken = new Set(own.filter((p) => p.severity !== 'warning').map((p) => p.pointer));
+  for (const id of o.library.names('screen')) {
+    if (self.kind === 'screen' && id === self.name) continue;
+    const value = o.library.get('screen', id)?.value;
+    if (value === undefined) continue;
+    const { found, resolution } = screenFindings(value, id, o);
+    if (!resolution.dependsOn.some((d) => refKey(d) === refKey(self))) continue;
+    usedBy.push(id);
+    const user = `screen '${id}'`;
+    for (const f of found) {
+      if (f.definition && sameDoc(f.definition.at.doc, self)) {
+        placed.push({
+          pointer: f.definition.at.pointer,
+          message: `${f.definition.message} (${whereIs(f.at, o.library)})`,
+          keyword: f.keyword,
+          dependent: id,
+        });
+        continue;
+      }
+      const here = through(f.at, self);
+      if (!here || f.severity === 'warning' || taken.has(here.pointer)) continue;
+      placed.push({
+        pointer: here.pointer,
+        message: `in ${user}: ${f.message}`,
+        keyword: f.keyword,
+        dependent: id,
+      });
+    }
+  }
+  return { usedBy, placed };
+}
+
+/** A part's own problems (checked alone, with its defaults), placed in it. */
+export function partFindings(
+  value: unknown,
+  name: string,
+  library: Library,
+): { placed: Placed[]; kind: string | null } {
+  const self: DocRef = { kind: 'part', name };
+  const alone = resolvePartAlone(value, name, library);
+  const found: Found[] = [...alone.issues];
+  if (alone.doc !== null) {
+    const result = validateScreenDocument(alone.doc);
+    if (!result.ok) found.push(...mapErrors(result.errors, alone));
+    else
+      found.push(
+        ...result.unknownTypes.map((u) => ({
+          at: alone.origin(u.pointer),
+          message: u.message,
+          keyword: 'discriminator',
+        })),
+      );
+  }
+  return { placed: placeIn(self, found, library), kind: alone.kind };
+}
