@@ -46,7 +46,12 @@ export function servedFile(revisionId: number, text: string, written: string = t
   };
 }
 
-const reuse = (before: Served | null | undefined, revisionId: number, text: string, written: string): Served =>
+const reuse = (
+  before: Served | null | undefined,
+  revisionId: number,
+  text: string,
+  written: string,
+): Served =>
   before && before.revisionId === revisionId && before.body.toString('utf8') === text
     ? before
     : servedFile(revisionId, text, written);
