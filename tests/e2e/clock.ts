@@ -14,9 +14,20 @@ export interface ClockServer {
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-/** `slot`: 2, 3... (ports E2E_PORT+slot; 0 and 1 are playwright.config.ts's servers). */
+/**
+ * `slot`: the port is E2E_PORT+slot; 0 and 1 are playwright.config.ts's servers. One slot per spec
+ * file, since specs run in parallel: publishing 2, publishing-schedule 3, experiments 4,
+ * publishing-parts 5.
+ */
 export async function startClockServer(slot: number): Promise<ClockServer> {
   const port = Number(process.env.E2E_PORT ?? 8790) + slot;
+  // A server already answering there is another spec's: waiting for "ready" would find it and run
+  // this spec against the wrong server.
+  const taken = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`clock server slot ${slot} (port ${port}) is already in use by another spec`);
   const sqlitePath = `data/e2e-clock-${port}-${Date.now()}.sqlite`;
   const child: ChildProcessWithoutNullStreams = spawn(
     resolve(ROOT, 'node_modules/.bin/tsx'),
@@ -69,6 +80,7 @@ export async function startClockServer(slot: number): Promise<ClockServer> {
       }),
     stop: () =>
       new Promise((done) => {
+        if (child.exitCode !== null || child.signalCode !== null) return done();
         child.once('exit', () => done());
         child.stdin.end();
         setTimeout(() => child.kill('SIGTERM'), 5000).unref();

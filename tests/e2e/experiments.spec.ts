@@ -103,7 +103,7 @@ test('a 50/50 experiment on a promotion landing: 200 borrowers, the winner signi
   // The editor drafts the new wording and asks for review.
   const editor = await studioAs(browser, server.base, DEMO.editor, `#${SCREEN}`);
   await expect(editor.locator('.cm-content')).toContainText(`"${SCREEN}"`);
-  await replaceInEditor(editor, `"label": "${OLD_LABEL}"`, `"label": "${NEW_LABEL}"`);
+  await replaceInEditor(editor, `"phoneLabel": "${OLD_LABEL}"`, `"phoneLabel": "${NEW_LABEL}"`);
   await saveAndRequestReview(editor, SCREEN, 'Phone label in English');
 
   // An editor may look but not start one.

@@ -13,7 +13,7 @@ const SESSION = 'sessionId=E2E-PARTS&deviceId=dev-parts&appVersion=1.0.0';
 let server: ClockServer;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = await startClockServer(4);
+  server = await startClockServer(5);
 });
 test.afterAll(async () => server?.stop());
 
