@@ -26,6 +26,18 @@ const stack: object[] = [];
 
 const isTop = (entry: object) => stack[stack.length - 1] === entry;
 
+/**
+ * A framed document that does not have the focus leaves it where it is: the studio's phone
+ * preview beside the editor must not pull the keyboard away from someone typing there (a screen
+ * that opens a popup on load did, and the next keystrokes went to the phone). Focus comes into
+ * the dialog once the person goes into the frame (onFocusIn). A top-level page (the app in the
+ * native webview) always takes it.
+ */
+function mayTakeFocus(doc: Document): boolean {
+  const view = doc.defaultView;
+  return !view || view === view.top || doc.hasFocus();
+}
+
 function focusables(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
     (el) => !el.closest('[hidden],[inert]') && el.getClientRects().length > 0,
@@ -51,7 +63,7 @@ export function useDialog(ref: RefObject<HTMLElement | null>, options: DialogOpt
     const start =
       latest.current.initialFocus?.current ?? focusables(root).find((el) => el.tagName !== 'IFRAME') ?? root;
     if (start === root && !root.hasAttribute('tabindex')) root.tabIndex = -1;
-    start.focus({ preventScroll: true });
+    if (mayTakeFocus(doc)) start.focus({ preventScroll: true });
 
     const onKey = (e: KeyboardEvent) => {
       if (!isTop(entry)) return;
@@ -81,7 +93,9 @@ export function useDialog(ref: RefObject<HTMLElement | null>, options: DialogOpt
     };
     // Focus that lands behind the dialog (a script, a click on the page) comes back into it.
     const onFocusIn = (e: FocusEvent) => {
-      if (isTop(entry) && e.target instanceof Node && !root.contains(e.target)) {
+      // Not `instanceof Node`: the engine may run in another frame's realm than its document.
+      const target = e.target as Node | null;
+      if (isTop(entry) && typeof target?.nodeType === 'number' && !root.contains(target)) {
         (focusables(root).find((el) => el.tagName !== 'IFRAME') ?? root).focus({ preventScroll: true });
       }
     };
