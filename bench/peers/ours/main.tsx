@@ -10,6 +10,7 @@ import { validateScreenDocument } from '../../../renderer/validate/validateDocum
 import { DEFAULT_CONFIG } from '../../../src/config/load';
 import { createHost } from '../../../src/host/createHost';
 import { installPeer } from '../harness';
+import { lazyNamesOf, preloadLazy } from '../../../renderer/lazy';
 import { oursDocument } from './document';
 
 const host = createHost({ config: { ...DEFAULT_CONFIG } });
@@ -29,4 +30,12 @@ installPeer({
     root.render(<Screen doc={doc} host={host} params={{}} setTitle={false} />);
   },
   clear: (target) => roots.get(target)?.unmount(),
+  // The blocks the schemas mark x-lazy (the form fields here) are chunks of their own; the app
+  // starts their download with its own script as soon as it knows the screen
+  // (src/app/firstScreen.ts), so they are here before the engine draws. Without this, the first
+  // drawing would time a chunk download that no borrower waits for.
+  prepare: () =>
+    Promise.all((['page', 'form'] as const).map((part) => preloadLazy(lazyNamesOf(oursDocument(part))))).then(
+      () => undefined,
+    ),
 });
