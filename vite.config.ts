@@ -3,7 +3,7 @@ import './scripts/node20-polyfills';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { axiosFetchOnly } from './src/app/build/axiosFetchOnly';
+import { axiosAdapters } from './src/app/build/axiosAdapters';
 import { noEval } from './src/app/build/noEval';
 import { promoEntry, screenSources } from './src/app/build/screenSources';
 import { precompress } from './src/app/build/precompress';
@@ -24,7 +24,7 @@ const proxy = { [PROXIED]: { target: SERVER, changeOrigin: false } };
 export default defineConfig({
   plugins: [
     react(),
-    axiosFetchOnly(),
+    axiosAdapters(),
     reactRouterProduction(),
     reactRouterTreeShake(),
     noEval(),

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { APP_DIST, assets, buildApp, buildPage, ROOT, total } from './lib/build';
+import { APP_DIST, appFontStack, assets, buildApp, buildPage, ROOT, total } from './lib/build';
 import { launchChromium } from './lib/browser';
 import { saveFigures } from './lib/figures';
 import { writeSection } from './lib/results';
@@ -88,6 +88,20 @@ async function keystrokeMs(page: Page): Promise<number> {
   return median(await page.evaluate(() => window.__keys));
 }
 
+/** The font of the first drawn text; every page must draw in the app's (bench/peers/harness.ts). */
+async function sameFontAs(page: Page, peer: PeerName): Promise<void> {
+  const font = await page.evaluate(() => {
+    const walker = document.createTreeWalker(document.getElementById('root')!, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode())
+      if (walker.currentNode.textContent?.trim())
+        return getComputedStyle(walker.currentNode.parentElement!).fontFamily;
+    return '';
+  });
+  const want = appFontStack().replace(/\s+/g, ' ');
+  if (font.replace(/\s+/g, ' ').replace(/"/g, "'") !== want.replace(/"/g, "'"))
+    throw new Error(`${peer} draws its text in ${font}, not the app's font ${want}`);
+}
+
 async function measure(browser: Browser): Promise<Record<PeerName, Sample>> {
   const samples = Object.fromEntries(
     PEERS.map((p) => [p, { page: [], pageWarm: [], form: [], formWarm: [], key: [] }]),
@@ -105,6 +119,7 @@ async function measure(browser: Browser): Promise<Record<PeerName, Sample>> {
         await page.waitForFunction(() => window.__ready === true);
         // First draw after the page loaded (cold code), then warm redraws in the same page.
         samples[peer][part].push(await renderOnce(page, part));
+        await sameFontAs(page, peer);
         const warm: number[] = [];
         for (let i = 0; i < WARM; i++) warm.push(await renderOnce(page, part));
         samples[peer][part === 'page' ? 'pageWarm' : 'formWarm'].push(median(warm));

@@ -24,14 +24,15 @@ interface Props {
   frame: Frame;
 }
 
-function VisibleBlock({ block, path, frame }: Props) {
-  const evaluate = useEval(frame);
-  if (block.visible !== undefined && !isTruthy(evaluate(block.visible))) return null;
+function componentOf(block: AnyBlock) {
   const type = typeof block.type === 'string' ? block.type : '';
-  const Component = Object.prototype.hasOwnProperty.call(blockRegistry, type)
-    ? blockRegistry[type]
-    : undefined;
-  if (!Component) throw new UnknownBlockError(type);
+  return Object.prototype.hasOwnProperty.call(blockRegistry, type) ? blockRegistry[type] : undefined;
+}
+
+/** The block's component, and its appear watcher if it has one; throws for an unknown type. */
+function draw({ block, path, frame }: Props) {
+  const Component = componentOf(block);
+  if (!Component) throw new UnknownBlockError(typeof block.type === 'string' ? block.type : '');
   // x-lazy blocks bring their own Suspense, only when they need one (renderer/lazyBlock.tsx).
   const drawn = <Component block={block} path={path} frame={frame} />;
   if (block.onAppear === undefined) return drawn;
@@ -41,6 +42,15 @@ function VisibleBlock({ block, path, frame }: Props) {
     </Appear>
   );
 }
+
+/** A block with a `visible` expression: its own fiber reads the state, so it redraws alone. */
+function VisibleBlock(props: Props) {
+  const evaluate = useEval(props.frame);
+  return isTruthy(evaluate(props.block.visible)) ? draw(props) : null;
+}
+
+/** Throws from a child of the boundary, which then shows the fallback. */
+const UnknownBlock = (props: Props) => draw(props);
 
 class UnknownBlockError extends Error {
   code = 'unknown-block';
@@ -77,8 +87,12 @@ export class BlockView extends Component<Props, { failed: boolean }> {
       engine !== null &&
       !meets(block.requires, (engine.capabilities ??= capabilitiesOf(engine.host)));
     if (unmet) return block.fallback ? this.fallback() : null;
-    if (!this.state.failed) return <VisibleBlock block={block} path={path} frame={frame} />;
-    return this.fallback();
+    if (this.state.failed) return this.fallback();
+    if (block.visible !== undefined) return <VisibleBlock block={block} path={path} frame={frame} />;
+    // Most blocks have no `visible`: the block itself is the boundary's child, one fiber fewer and
+    // no state subscription of its own (a screen has hundreds of blocks).
+    if (!componentOf(block)) return <UnknownBlock block={block} path={path} frame={frame} />;
+    return draw(this.props);
   }
 
   private fallback() {

@@ -22,6 +22,14 @@ export async function buildApp(outDir = APP_DIST): Promise<void> {
   });
 }
 
+/** The app's font stack (renderer/theme.css `--font`): every peer page draws its text in it. */
+export function appFontStack(): string {
+  const theme = readFileSync(join(ROOT, 'renderer/theme.css'), 'utf8');
+  const stack = /--font:\s*([^;]+);/.exec(theme)?.[1]?.trim();
+  if (!stack) throw new Error('renderer/theme.css has no --font');
+  return stack;
+}
+
 /** A page folder (index.html + its entry) built on its own, with relative asset paths. */
 export async function buildPage(dir: string, outDir: string): Promise<void> {
   await build({
@@ -29,6 +37,7 @@ export async function buildPage(dir: string, outDir: string): Promise<void> {
     root: dir,
     base: './',
     plugins: [react()],
+    define: { __BENCH_FONT__: JSON.stringify(appFontStack()) },
     logLevel: 'error',
     build: { outDir, emptyOutDir: true, target: 'es2020', chunkSizeWarningLimit: 4096 },
   });

@@ -18,6 +18,8 @@ export interface Peer {
 }
 
 declare global {
+  /** The app's font stack, from the build (bench/lib/build.ts). */
+  const __BENCH_FONT__: string;
   interface Window {
     __render: (part: Part) => Promise<number>;
     __ready: boolean;
@@ -41,7 +43,19 @@ async function painted(target: HTMLElement, texts: readonly string[]): Promise<v
 const hasValue = (target: HTMLElement, text: string) =>
   Array.from(target.querySelectorAll('input')).some((input) => input.value === text);
 
+/**
+ * Every page draws the content in the same font, the app's: the pages without a stylesheet would
+ * otherwise get the browser's default, and text shaping costs differ by font (on this machine the
+ * app's stack resolves to a CJK font, whose first layout takes about 5 ms more).
+ */
+function sameFont(): void {
+  const style = document.createElement('style');
+  style.textContent = `#root, #root * { font-family: ${__BENCH_FONT__} !important; }`;
+  document.head.append(style);
+}
+
 export function installPeer(peer: Peer): void {
+  sameFont();
   const root = document.getElementById('root')!;
   let target: HTMLElement | null = null;
   window.__render = async (part) => {

@@ -4,8 +4,10 @@
 // refresh of the common parameters applies to the next call. Back: only the body, read as the
 // call's envelope family (families.ts); a body that is no envelope, a 5xx, a timeout, a cancel or
 // no network all reject with one TransportError. Body and content type are the requester's.
-// axios runs its fetch adapter over the platform's fetch (or the one given, e.g. a test network).
+// axios runs the host's fetch adapter (fetchAdapter.ts) over the platform's fetch, or the one
+// given (a test network).
 import axios, { type AxiosResponse } from 'axios';
+import { fetchAdapter, type Fetch } from './fetchAdapter';
 import type { ApiResult } from '../../renderer/host';
 import { readEnvelope, type Family } from './families';
 import type { HeaderName } from './session';
@@ -34,7 +36,7 @@ export interface ReadingClient {
 
 export type Clients = Record<ClientKind, ReadingClient>;
 
-export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
+export type { Fetch } from './fetchAdapter';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -61,12 +63,9 @@ function transportError(error: unknown): TransportError {
 
 function createClient(kind: ClientKind, header: (name: HeaderName) => string, fetch: Fetch): ReadingClient {
   const instance = axios.create({
-    adapter: 'fetch',
-    // Request: null makes axios call fetch(url, init) itself, the call a test network sees.
-    env: { fetch: fetch as never, Request: null as never },
+    adapter: fetchAdapter(fetch),
     timeout: HTTP_TIMEOUT_MS,
-    // The page's own user agent, not "axios/x.y" (fetch lets some browsers override it).
-    headers: { 'X-Requested-With': 'XMLHttpRequest', 'User-Agent': false as never },
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
     // A 4xx reply still carries the family's envelope (the server's message); 5xx is a failure.
     validateStatus: (status) => status < 500,
   });

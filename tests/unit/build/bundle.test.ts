@@ -1,6 +1,6 @@
 // @vitest-environment node
 // The build's bundle rules (src/app/build/): the two parts of the app in one chunk each, the
-// x-lazy modules of every screen in the build's table, no XMLHttpRequest adapter, React Router's
+// x-lazy modules of every screen in the build's table, none of axios's own browser adapters, React Router's
 // production build without the parts the app does not use, and no code built from strings in
 // anything the borrower downloads.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,7 +10,8 @@ import { runInNewContext } from 'node:vm';
 import { dirname, join, resolve } from 'node:path';
 import { build, type Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { axiosFetchOnly } from '../../../src/app/build/axiosFetchOnly';
+import { axiosAdapters } from '../../../src/app/build/axiosAdapters';
+import { FAMILIES } from '../../../src/host/families';
 import { noEval } from '../../../src/app/build/noEval';
 import { reactRouterProduction } from '../../../src/app/build/reactRouterProduction';
 import { markReactRouterPure, reactRouterTreeShake } from '../../../src/app/build/reactRouterTreeShake';
@@ -82,18 +83,97 @@ describe("the build's table of screens (screenSources)", () => {
   });
 });
 
-describe('no XMLHttpRequest adapter (axiosFetchOnly)', () => {
-  const plugin = axiosFetchOnly() as unknown as {
+describe("none of axios's own browser adapters (axiosAdapters)", () => {
+  const plugin = axiosAdapters() as unknown as {
     resolveId(source: string, importer?: string): string | null;
+    load(id: string): string | null;
   };
+  const ADAPTERS = '/p/node_modules/axios/lib/adapters/adapters.js';
 
-  it("resolves axios's own import of it to axios's null module, and nothing else", () => {
-    expect(plugin.resolveId('./xhr.js', '/p/node_modules/axios/lib/adapters/adapters.js')).toBe(
-      '/p/node_modules/axios/lib/helpers/null.js',
-    );
+  it("resolves axios's own imports of them, and nothing else", () => {
+    expect(plugin.resolveId('./xhr.js', ADAPTERS)).toBe('/p/node_modules/axios/lib/helpers/null.js');
+    const fetchStub = plugin.resolveId('./fetch.js', ADAPTERS)!;
+    expect(plugin.load(fetchStub)).toContain('export const getFetch');
     expect(plugin.resolveId('./xhr.js', '/p/src/other.js')).toBeNull();
-    expect(plugin.resolveId('./fetch.js', '/p/node_modules/axios/lib/adapters/adapters.js')).toBeNull();
+    expect(plugin.resolveId('./fetch.js', '/p/src/other.js')).toBeNull();
+    expect(plugin.resolveId('../utils.js', ADAPTERS)).toBeNull();
   });
+
+  /** The host's HTTP client bundled as the app's build bundles it, run in a fresh context. */
+  async function bundleClients(withPlugin: boolean): Promise<string> {
+    const dir = mkdtempSync(join(tmpdir(), 'axios-'));
+    const entry = join(dir, 'entry.js');
+    const http = resolve(import.meta.dirname, '../../../src/host/http.ts');
+    // The module src/host imports as 'axios' (the entry lives outside the project's node_modules).
+    const axiosEntry = resolve(import.meta.dirname, '../../../node_modules/axios/index.js');
+    writeFileSync(
+      entry,
+      `import axios from ${JSON.stringify(axiosEntry)};\nexport { createClients } from ${JSON.stringify(http)};\n` +
+        `export const named = (adapter) => axios.create({ adapter }).get('/x').catch((e) => e.message);\n`,
+    );
+    try {
+      const output = (await build({
+        configFile: false,
+        logLevel: 'silent',
+        root: resolve(import.meta.dirname, '../../..'),
+        plugins: withPlugin ? [axiosAdapters()] : [],
+        build: { write: false, minify: false, lib: { entry, formats: ['cjs'], fileName: 'clients' } },
+      })) as Rollup.RollupOutput[];
+      return output[0]!.output.map((chunk) => ('code' in chunk ? chunk.code : '')).join('\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('leaves their code out, and the bundled clients still send and read a reply', async () => {
+    const [plain, built] = await Promise.all([bundleClients(false), bundleClients(true)]);
+    // Lines of axios's fetch adapter (its user agent) and of its XHR adapter.
+    const adapters = ['"User-Agent", "axios/"', 'new XMLHttpRequest'];
+    expect(adapters.filter((text) => !plain.includes(text))).toEqual([]);
+    expect(adapters.filter((text) => built.includes(text))).toEqual([]);
+    expect(built.length).toBeLessThan(plain.length - 20_000);
+
+    const module = { exports: {} as Record<string, (...args: never[]) => unknown> };
+    runInNewContext(built, {
+      module,
+      exports: module.exports,
+      require: createRequire(import.meta.url),
+      AbortController,
+      FormData,
+      Headers,
+      Response,
+      URLSearchParams,
+      setTimeout,
+      clearTimeout,
+    });
+    const sent: string[] = [];
+    const fetch = async (url: string, init: RequestInit) => {
+      sent.push(`${String(init.method)} ${url} ${new Headers(init.headers).get('swift')}`);
+      return new Response('{"code":0,"data":{"n":1}}', { status: 200 });
+    };
+    const { createClients, named } = module.exports as unknown as {
+      createClients(
+        header: (name: string) => string,
+        fetch: unknown,
+      ): {
+        form: { request(request: object): Promise<unknown> };
+      };
+      named(adapter: string): Promise<string>;
+    };
+    const clients = createClients((name) => `${name}-1`, fetch);
+    const reply = await clients.form.request({
+      method: 'POST',
+      url: '/nepenthes/x',
+      body: 'a=1',
+      signal: new AbortController().signal,
+      family: FAMILIES.nepenthes,
+    });
+    expect(reply).toMatchObject({ ok: true, data: { n: 1 } });
+    expect(sent).toEqual(['POST /nepenthes/x swift-1']);
+    // Asking for one of axios's own adapters by name fails loudly.
+    expect(await named('fetch')).toMatch(/adapter fetch is not available in the build/);
+    expect(await named('xhr')).toMatch(/adapter xhr is not available in the build/);
+  }, 30_000);
 });
 
 describe('no code built from strings (noEval)', () => {

@@ -1,7 +1,7 @@
 // A network for the HTTP clients under test: a fetch that records each request and answers from
 // a script the way the platform's fetch does (a Response for any status, a TypeError when
 // offline, an AbortError once the request's signal aborts). The clients' axios instances run
-// their own fetch adapter over it, so timeouts, status checks and body parsing are axios's own.
+// the host's fetch adapter over it; status checks and body parsing are axios's own.
 
 export interface SentRequest {
   method: string;

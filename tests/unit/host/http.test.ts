@@ -234,3 +234,36 @@ describe('the requester settles even when the transport does not', () => {
     expect(toasts).toEqual(['Network error, please try again']);
   });
 });
+
+describe("the host's fetch adapter (src/host/fetchAdapter.ts)", () => {
+  /** A reply whose headers arrive and whose body never ends, which no abort reaches. */
+  const stalledBody = () =>
+    Promise.resolve(new Response(new ReadableStream({ start: () => undefined }), { status: 200 }));
+
+  it('a body that never ends still times out at the deadline', async () => {
+    vi.useFakeTimers();
+    const clients = createClients(() => '', stalledBody);
+    const pending = failure(clients.json.request(json({ timeoutMs: 3000 })));
+    await vi.advanceTimersByTimeAsync(3001);
+    await expect(pending).resolves.toBe('timeout');
+  });
+
+  it('a body that never ends still ends at once when the caller cancels', async () => {
+    const clients = createClients(() => '', stalledBody);
+    const controller = new AbortController();
+    const pending = failure(clients.json.request(json({ signal: controller.signal })));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    controller.abort();
+    await expect(pending).resolves.toBe('aborted');
+  });
+
+  it('sends the cookies of our own origin only, and no body with a GET', async () => {
+    const seen: RequestInit[] = [];
+    const clients = createClients(
+      () => '',
+      async (_url, init) => (seen.push(init), new Response('{"code":0}', { status: 200 })),
+    );
+    await clients.form.request(form({ method: 'GET' }));
+    expect(seen[0]).toMatchObject({ method: 'GET', credentials: 'same-origin', body: undefined });
+  });
+});
