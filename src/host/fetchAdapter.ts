@@ -16,16 +16,6 @@ import {
 
 export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
-/** The failure axios's own adapters give for each way a request can end without a reply. */
-function failure(config: InternalAxiosRequestConfig, why: 'cancel' | 'timeout' | 'network', cause?: unknown) {
-  if (why === 'cancel') return new CanceledError(undefined, undefined, config);
-  if (why === 'timeout')
-    return new AxiosError(`timeout of ${config.timeout}ms exceeded`, AxiosError.ETIMEDOUT, config);
-  const error = new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
-  error.cause = cause as Error;
-  return error;
-}
-
 function outgoingHeaders(config: InternalAxiosRequestConfig): Record<string, string> {
   const headers = AxiosHeaders.from(config.headers);
   // The browser writes a multipart body's type itself, with its boundary.
@@ -33,26 +23,30 @@ function outgoingHeaders(config: InternalAxiosRequestConfig): Record<string, str
   return headers.toJSON(true) as Record<string, string>;
 }
 
+/** Ends as axios's own adapters do: CanceledError, ETIMEDOUT, ERR_NETWORK, or the status check's error. */
 export function fetchAdapter(fetch: Fetch): AxiosAdapter {
   return (config) =>
     new Promise<AxiosResponse>((resolve, reject) => {
-      const controller = new AbortController();
       const signal = config.signal as AbortSignal | undefined;
+      const controller = new AbortController();
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const done = () => {
+      // A failure settles at once, whatever the transport does with the abort (a body that never ends).
+      const end = (error?: Error) => {
         clearTimeout(timer);
-        signal?.removeEventListener('abort', onCancel);
-      };
-      // Settles at once, whatever the transport does with the abort (a body that never ends).
-      const stop = (why: 'cancel' | 'timeout') => {
-        done();
+        signal?.removeEventListener('abort', cancel);
+        if (!error) return;
         controller.abort();
-        reject(failure(config, why));
+        reject(error);
       };
-      const onCancel = () => stop('cancel');
-      if (signal?.aborted) return reject(failure(config, 'cancel'));
-      signal?.addEventListener('abort', onCancel, { once: true });
-      if (config.timeout) timer = setTimeout(() => stop('timeout'), config.timeout);
+      const cancel = () => end(new CanceledError(undefined, undefined, config));
+      if (signal?.aborted) return cancel();
+      signal?.addEventListener('abort', cancel);
+      if (config.timeout)
+        timer = setTimeout(
+          () => end(new AxiosError(`timeout of ${config.timeout}ms exceeded`, AxiosError.ETIMEDOUT, config)),
+          config.timeout,
+        );
+      // axios has lower-cased the method and defaulted it to get.
       const method = (config.method ?? 'get').toUpperCase();
       fetch(config.url ?? '', {
         method,
@@ -62,27 +56,25 @@ export function fetchAdapter(fetch: Fetch): AxiosAdapter {
         credentials: config.withCredentials ? 'include' : 'same-origin',
       })
         .then(async (reply) => {
-          const data = await reply.text();
+          const { status } = reply;
           const response: AxiosResponse = {
-            data,
-            status: reply.status,
+            data: await reply.text(),
+            status,
             statusText: reply.statusText,
-            headers: AxiosHeaders.from(Object.fromEntries(reply.headers)),
+            headers: AxiosHeaders.from(reply.headers as never),
             config,
           };
-          done();
-          const valid = config.validateStatus ? config.validateStatus(reply.status) : true;
-          if (valid) resolve(response);
+          end();
+          if (!config.validateStatus || config.validateStatus(status)) resolve(response);
           else {
-            const code = reply.status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST;
-            reject(
-              new AxiosError(`Request failed with status code ${reply.status}`, code, config, null, response),
-            );
+            const code = status < 500 ? AxiosError.ERR_BAD_REQUEST : AxiosError.ERR_BAD_RESPONSE;
+            reject(new AxiosError(`Request failed with status code ${status}`, code, config, null, response));
           }
         })
-        .catch((error: unknown) => {
-          done();
-          reject(failure(config, 'network', error));
+        .catch((cause: unknown) => {
+          const error = new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
+          error.cause = cause as Error;
+          end(error);
         });
     });
 }
