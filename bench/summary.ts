@@ -182,7 +182,7 @@ and differences measured within one run (peers alternating, the bare page beside
 figures to read. An empty verdict: not measured in this run, or no target. What changed for the
 app's first screen: it no longer runs the validators (its document comes checked by the server), so
 "now" compares the peers with that path and shows the ratio with the validator in brackets (before,
-the app always validated); the host's HTTP clients use fetch instead of axios (the size); and a
+the app always validated); the host's HTTP clients run axios over the host's own fetch adapter, axios's browser adapters left out of the build (the size); and a
 block has a Suspense boundary only when it is lazy (the first draw); a block redraws only when what it
 read of the state changed (the keystroke).
 Ratios are ours ÷ the peer (below 1: ours is faster), as the issue states its target; ratios

@@ -30,8 +30,7 @@ function componentOf(block: AnyBlock) {
 }
 
 /** The block's component, and its appear watcher if it has one; throws for an unknown type. */
-function draw({ block, path, frame }: Props) {
-  const Component = componentOf(block);
+function draw({ block, path, frame }: Props, Component = componentOf(block)) {
   if (!Component) throw new UnknownBlockError(typeof block.type === 'string' ? block.type : '');
   // x-lazy blocks bring their own Suspense, only when they need one (renderer/lazyBlock.tsx).
   const drawn = <Component block={block} path={path} frame={frame} />;
@@ -43,14 +42,15 @@ function draw({ block, path, frame }: Props) {
   );
 }
 
-/** A block with a `visible` expression: its own fiber reads the state, so it redraws alone. */
+/**
+ * A block with a `visible` expression (its own fiber reads the state, so it redraws alone), or of
+ * an unknown type (it throws here, in a child of the boundary).
+ */
 function VisibleBlock(props: Props) {
   const evaluate = useEval(props.frame);
-  return isTruthy(evaluate(props.block.visible)) ? draw(props) : null;
+  const { visible } = props.block;
+  return visible !== undefined && !isTruthy(evaluate(visible)) ? null : draw(props);
 }
-
-/** Throws from a child of the boundary, which then shows the fallback. */
-const UnknownBlock = (props: Props) => draw(props);
 
 class UnknownBlockError extends Error {
   code = 'unknown-block';
@@ -88,11 +88,12 @@ export class BlockView extends Component<Props, { failed: boolean }> {
       !meets(block.requires, (engine.capabilities ??= capabilitiesOf(engine.host)));
     if (unmet) return block.fallback ? this.fallback() : null;
     if (this.state.failed) return this.fallback();
-    if (block.visible !== undefined) return <VisibleBlock block={block} path={path} frame={frame} />;
     // Most blocks have no `visible`: the block itself is the boundary's child, one fiber fewer and
     // no state subscription of its own (a screen has hundreds of blocks).
-    if (!componentOf(block)) return <UnknownBlock block={block} path={path} frame={frame} />;
-    return draw(this.props);
+    const Component = componentOf(block);
+    if (block.visible !== undefined || !Component)
+      return <VisibleBlock block={block} path={path} frame={frame} />;
+    return draw(this.props, Component);
   }
 
   private fallback() {

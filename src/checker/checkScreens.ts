@@ -107,8 +107,8 @@ export function folderLibrary(dir: string): Library {
 export function checkScreens(dir: string, display: (path: string) => string, urls?: UrlPolicy): CheckResult {
   const findings: Finding[] = [];
   const library = folderLibrary(dir);
-  const files = library.names('screen').map((id) => `${id}.json`);
-  const ids = new Set(library.names('screen'));
+  const screens = library.names('screen');
+  const ids = new Set(screens);
 
   let manifest: ScreensManifest | null = null;
   const manifestPath = join(dir, MANIFEST);
@@ -137,13 +137,11 @@ export function checkScreens(dir: string, display: (path: string) => string, url
   const shown = manifest ? screensShown(manifest) : null;
   const o = { manifest, urls, library };
 
-  for (const name of files) {
-    const path = join(dir, name);
-    const file = display(path);
-    const parsed = read(path);
+  for (const id of screens) {
+    const file = display(join(dir, `${id}.json`));
+    const parsed = parseJson(library.get('screen', id)!.text!);
     findings.push(...parseProblems(file, parsed));
     if (parsed.syntax.length > 0) continue;
-    const id = basename(name, '.json');
     const self: DocRef = { kind: 'screen', name: id };
     const { accepted, found } = screenFindings(parsed.value, id, o);
     const own: Placed[] = placeIn(self, found, library);
@@ -160,9 +158,8 @@ export function checkScreens(dir: string, display: (path: string) => string, url
     findings.push(...place(file, parsed, [...own, ...dependents.placed]));
   }
   for (const name of library.names('part')) {
-    const path = join(dir, PARTS, `${name}.json`);
-    const file = display(path);
-    const parsed = read(path);
+    const file = display(join(dir, PARTS, `${name}.json`));
+    const parsed = parseJson(library.get('part', name)!.text!);
     findings.push(...parseProblems(file, parsed));
     if (parsed.syntax.length > 0) continue;
     const self: DocRef = { kind: 'part', name };
@@ -180,7 +177,7 @@ export function checkScreens(dir: string, display: (path: string) => string, url
   findings.push(...checkScenarios(dir, ids, display));
   findings.push(...overlapFindings(dir, display));
   findings.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
-  return { findings, documents: files.length, parts: library.names('part').length };
+  return { findings, documents: screens.length, parts: library.names('part').length };
 }
 
 /** Every *.json under `dir`, as paths relative to it, in the order of their path segments. */

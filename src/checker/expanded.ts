@@ -11,13 +11,10 @@ import { splitPointer } from '../../renderer/validate/pointer';
 import { validateScreenDocument } from '../../renderer/validate/validateDocument';
 import type { UrlPolicy } from '../../renderer/url';
 import type { Issue } from '../parts/issues';
-import { fileOf, refKey, type DocRef, type Library } from '../parts/library';
+import { fileOf, type DocRef, type Library } from '../parts/library';
 import type { Origin } from '../parts/origins';
 import { resolvePartAlone, resolveScreen, type Resolution } from '../parts/resolve';
 import { offsetOf, positionOf } from './jsonLocation';
-
-/** A problem where it was written (any document), before it is placed in one. */
-export type Found = Issue;
 
 /** A problem placed in the document being checked: a pointer into it. */
 export interface Placed {
@@ -39,7 +36,7 @@ export interface ExpandOptions {
 const sameDoc = (a: DocRef, b: DocRef) => a.kind === b.kind && a.name === b.name;
 
 /** "parts/product-card.json:12:9": where an origin is, when its document's text is known. */
-export function whereIs(origin: Origin, library: Library): string {
+function whereIs(origin: Origin, library: Library): string {
   const entry = library.get(origin.doc.kind, origin.doc.name);
   const file = fileOf(origin.doc);
   if (!entry?.text) return file;
@@ -48,7 +45,7 @@ export function whereIs(origin: Origin, library: Library): string {
 }
 
 /** Errors of the expanded document where they were written; none for a stand-in's (said already). */
-const mapErrors = (errors: readonly DocError[], resolution: Resolution): Found[] =>
+const mapErrors = (errors: readonly DocError[], resolution: Resolution): Issue[] =>
   errors
     .map((e) => ({
       at: resolution.origin(e.pointer),
@@ -63,14 +60,21 @@ export interface ScreenFindings {
   doc: ScreenDocument | null;
   /** The expanded document when the schema accepts it, block types this app does not know aside. */
   accepted: ScreenDocument | null;
-  found: Found[];
+  found: Issue[];
   resolution: Resolution;
 }
 
-/** Every problem of the screen `value` (id `id`), where each was written. */
-export function screenFindings(value: unknown, id: string, o: ExpandOptions): ScreenFindings {
-  const resolution = resolveScreen(value, id, o.library);
-  const found: Found[] = [...resolution.issues];
+/**
+ * Every problem of the screen `value` (id `id`), where each was written. `resolution`: its
+ * expansion, when the caller has made it already.
+ */
+export function screenFindings(
+  value: unknown,
+  id: string,
+  o: ExpandOptions,
+  resolution: Resolution = resolveScreen(value, id, o.library),
+): ScreenFindings {
+  const found: Issue[] = [...resolution.issues];
   if (resolution.doc === null) return { doc: null, accepted: null, found, resolution };
   const result = validateScreenDocument(resolution.doc);
   if (!result.ok) {
@@ -98,7 +102,7 @@ export function screenFindings(value: unknown, id: string, o: ExpandOptions): Sc
  * Places problems found while checking `self`: each at the first place of its chain (where it is
  * written, then the use that brought it, ...) that is in `self`. One written elsewhere says where.
  */
-export function placeIn(self: DocRef, found: readonly Found[], library: Library): Placed[] {
+export function placeIn(self: DocRef, found: readonly Issue[], library: Library): Placed[] {
   const out: Placed[] = [];
   for (const f of found) {
     let at: Origin | null = f.at;
@@ -146,8 +150,9 @@ export function dependentFindings(
     if (self.kind === 'screen' && id === self.name) continue;
     const value = o.library.get('screen', id)?.value;
     if (value === undefined) continue;
-    const { found, resolution } = screenFindings(value, id, o);
-    if (!resolution.dependsOn.some((d) => refKey(d) === refKey(self))) continue;
+    const resolution = resolveScreen(value, id, o.library);
+    if (!resolution.dependsOn.some((d) => sameDoc(d, self))) continue;
+    const { found } = screenFindings(value, id, o, resolution);
     usedBy.push(id);
     const user = `screen '${id}'`;
     for (const f of found) {
@@ -174,14 +179,10 @@ export function dependentFindings(
 }
 
 /** A part's own problems (checked alone, with its defaults), placed in it. */
-export function partFindings(
-  value: unknown,
-  name: string,
-  library: Library,
-): { placed: Placed[]; kind: string | null } {
+export function partFindings(value: unknown, name: string, library: Library): { placed: Placed[] } {
   const self: DocRef = { kind: 'part', name };
   const alone = resolvePartAlone(value, name, library);
-  const found: Found[] = [...alone.issues];
+  const found: Issue[] = [...alone.issues];
   if (alone.doc !== null) {
     const result = validateScreenDocument(alone.doc);
     if (!result.ok) found.push(...mapErrors(result.errors, alone));
@@ -194,5 +195,5 @@ export function partFindings(
         })),
       );
   }
-  return { placed: placeIn(self, found, library), kind: alone.kind };
+  return { placed: placeIn(self, found, library) };
 }

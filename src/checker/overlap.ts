@@ -85,21 +85,18 @@ export interface Overlap {
   a: string;
   b: string;
   shared: number;
-  linesA: number;
-  linesB: number;
 }
 
 /** Every pair of documents that shares lines, most shared first. */
-export function overlaps(docs: readonly { name: string; text: string }[], minRun = MIN_RUN): Overlap[] {
+export function overlaps(docs: readonly { name: string; text: string }[]): Overlap[] {
   const lines = docs.map((d) => ({ name: d.name, lines: significantLines(d.text) }));
   const out: Overlap[] = [];
   for (let x = 0; x < lines.length; x++)
     for (let y = x + 1; y < lines.length; y++) {
       const a = lines[x]!;
       const b = lines[y]!;
-      const shared = sharedLines(a.lines, b.lines, minRun);
-      if (shared > 0)
-        out.push({ a: a.name, b: b.name, shared, linesA: a.lines.length, linesB: b.lines.length });
+      const shared = sharedLines(a.lines, b.lines);
+      if (shared > 0) out.push({ a: a.name, b: b.name, shared });
     }
   return out.sort((p, q) => q.shared - p.shared || q.a.localeCompare(p.a) || q.b.localeCompare(p.b));
 }

@@ -57,7 +57,7 @@ function transportError(error: unknown): TransportError {
   if (error instanceof TransportError) return error;
   if (axios.isCancel(error)) return new TransportError('aborted');
   const { code, response } = error as { code?: string; response?: { status: number } };
-  if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') return new TransportError('timeout');
+  if (code === 'ETIMEDOUT') return new TransportError('timeout');
   return new TransportError(response ? `HTTP ${response.status}` : 'offline');
 }
 

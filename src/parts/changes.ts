@@ -3,7 +3,7 @@
 // parts are expanded), so a change may also aim at a block an earlier change put in.
 import { didYouMean } from '../../renderer/validate/suggest';
 import type { Issue } from './issues';
-import { deeper, type Origin, type SourceMap } from './origins';
+import { deeper, deeperPath, type Origin, type SourceMap } from './origins';
 import { checkPiece } from './validate';
 
 type Container = Record<string, unknown> | unknown[];
@@ -50,11 +50,7 @@ export function applyChanges(
     const changeAt = deeper(at, i);
     const shape = checkPiece('change', change, `change #${i + 1}`);
     for (const p of shape)
-      issues.push({
-        at: { ...changeAt, pointer: changeAt.pointer + p.pointer },
-        message: p.message,
-        keyword: 'variant-change',
-      });
+      issues.push({ at: deeperPath(changeAt, p.pointer), message: p.message, keyword: 'variant-change' });
     if (shape.length > 0 || !isObject(change)) return;
     const id = change.block as string;
     const { found, ids } = findBlocks(root, id);
@@ -107,7 +103,7 @@ export function applyChanges(
 }
 
 /** Merges a variant's screen fields into the base's: maps by name, the rest in place. */
-export const MERGED_BY_NAME = ['modals', 'timers', 'variables', 'computed'];
+const MERGED_BY_NAME = ['modals', 'timers', 'variables', 'computed'];
 
 export function overrideFields(
   root: Record<string, unknown>,

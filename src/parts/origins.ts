@@ -26,8 +26,12 @@ export const deeper = (origin: Origin, key: string | number): Origin => ({
   pointer: childPointer(origin.pointer, String(key)),
 });
 
+/** `origin`, `pointer` (relative to it: '' or starting with '/') deeper. */
+export const deeperPath = (origin: Origin, pointer: string): Origin =>
+  pointer === '' ? origin : { ...origin, pointer: origin.pointer + pointer };
+
 /** parent[key] = value, as an own data property even for a key such as "__proto__". */
-export function setOwn(parent: Container, key: string | number, value: unknown): void {
+function setOwn(parent: Container, key: string | number, value: unknown): void {
   if (Array.isArray(parent)) parent[Number(key)] = value;
   else Object.defineProperty(parent, key, { value, writable: true, enumerable: true, configurable: true });
 }

@@ -51,7 +51,7 @@ function kindOf(value: unknown): string {
 }
 
 /** Why `value` is not of `type`, or null. */
-export function typeProblem(type: ParamType, value: unknown): string | null {
+function typeProblem(type: ParamType, value: unknown): string | null {
   const ok = (() => {
     switch (type) {
       case 'text':
@@ -76,7 +76,7 @@ export function typeProblem(type: ParamType, value: unknown): string | null {
 }
 
 /** A placeholder's stand-in when a part is checked on its own. */
-export const STAND_IN: Record<ParamType, unknown> = {
+const STAND_IN: Record<ParamType, unknown> = {
   text: 'text',
   number: 0,
   boolean: false,

@@ -7,15 +7,15 @@
 //   3. every part used in a list of blocks or actions is expanded (recursively);
 //   4. the source language's own fields are left out.
 // A variant's base may not itself be a variant (docs/decisions.md, issue 18).
-import { childPointer, splitPointer } from '../../renderer/validate/pointer';
+import { splitPointer } from '../../renderer/validate/pointer';
 import { didYouMean } from '../../renderer/validate/suggest';
 import { applyChanges, overrideFields } from './changes';
 import type { Issue } from './issues';
-import type { DocRef, Library } from './library';
-import { deeper, SourceMap, type Origin } from './origins';
+import { refKey, type DocRef, type Library } from './library';
+import { deeper, deeperPath, SourceMap, type Origin } from './origins';
 import { bind, checkDefaults, isPlaceholder, substitute, unusedWarnings, type Scope } from './params';
 import { expandIn, partUseKind, type Expansion } from './uses';
-import { checkPiece } from './validate';
+import { checkPiece, isValidPart } from './validate';
 
 export interface Resolution {
   /** The expanded document, or null when it could not be made (`issues` says why). */
@@ -99,7 +99,7 @@ function baseOf(variantOf: string, self: DocRef, lib: Library, at: Origin, issue
       return fail(
         `there is no part '${name}' (screens/parts/${name}.json)${didYouMean(name, lib.names('part'))}`,
       );
-    if (!isObject(part) || checkPiece('part', part, `part '${name}'`).length > 0)
+    if (!isObject(part) || !isValidPart(part))
       return fail(`part '${name}' has errors: fix screens/parts/${name}.json first`);
     if (!isObject(part.screen))
       return fail(
@@ -124,8 +124,9 @@ function baseOf(variantOf: string, self: DocRef, lib: Library, at: Origin, issue
 }
 
 /**
- * Expands the screen `value` (its id `self`) against `lib`. `alone`: a document checked on its
- * own, whose required parameters take stand-ins (see checkPartAlone).
+ * Expands the screen `value` (its id `self`) against `lib`, where its base and the parts it uses
+ * are found. A variant's parameters are its base's, given in `with`; any other screen is shown
+ * with its own parameters' defaults.
  */
 export function resolveScreen(value: unknown, self: string, lib: Library): Resolution {
   const ref: DocRef = { kind: 'screen', name: self };
@@ -140,11 +141,7 @@ export function resolveScreen(value: unknown, self: string, lib: Library): Resol
     if (!(name in doc)) return 0;
     const found = checkPiece(piece, doc[name], label);
     for (const p of found)
-      issues.push({
-        at: { ...field(name), pointer: childPointer('', name) + p.pointer },
-        message: p.message,
-        keyword: 'variant',
-      });
+      issues.push({ at: deeperPath(field(name), p.pointer), message: p.message, keyword: 'variant' });
     return found.length;
   };
 
@@ -165,7 +162,7 @@ export function resolveScreen(value: unknown, self: string, lib: Library): Resol
       });
     const base = baseOf(doc.variantOf as string, ref, lib, field('variantOf'), issues);
     if (!base) return failed(top, issues);
-    x.used.set(`${base.ref.kind}:${base.ref.name}`, base.ref);
+    x.used.set(refKey(base.ref), base.ref);
     const baseAt: Origin = { doc: base.ref, pointer: base.at, via: field('variantOf') };
     root = map.copy(base.fields, baseAt) as Record<string, unknown>;
     for (const f of [...SOURCE_FIELDS, 'id', '$schema']) delete root[f];
@@ -236,17 +233,13 @@ export function resolveScreen(value: unknown, self: string, lib: Library): Resol
  * for a required parameter) into a screen of its kind, for the screen's validators. Its unused
  * parameters are warnings. The screen's id is `part-<name>`.
  */
-export function resolvePartAlone(
-  value: unknown,
-  name: string,
-  lib: Library,
-): Resolution & { kind: 'blocks' | 'actions' | 'screen' | null } {
+export function resolvePartAlone(value: unknown, name: string, lib: Library): Resolution {
   const ref: DocRef = { kind: 'part', name };
   const top: Origin = { doc: ref, pointer: '', via: null };
   const issues: Issue[] = [];
   for (const p of checkPiece('part', value, 'the part'))
-    issues.push({ at: { ...top, pointer: p.pointer }, message: p.message, keyword: 'part' });
-  if (issues.length > 0 || !isObject(value)) return { ...failed(top, issues), kind: null };
+    issues.push({ at: deeperPath(top, p.pointer), message: p.message, keyword: 'part' });
+  if (issues.length > 0 || !isObject(value)) return failed(top, issues);
   if (value.part !== name)
     issues.push({
       at: deeper(top, 'part'),
@@ -278,7 +271,7 @@ export function resolvePartAlone(
     substitute(root, deeper(top, 'screen'), scope, map, issues);
     unusedWarnings(scope, issues);
     expandIn(root, deeper(top, 'screen'), [name], x, ['state']);
-    return { ...done(root, map, issues, x), kind: 'screen' };
+    return done(root, map, issues, x);
   }
   const blocks = Array.isArray(value.blocks);
   // The use stands for the part's root, so what it expands to maps into the part.
@@ -288,5 +281,5 @@ export function resolvePartAlone(
   map.mark(root, top);
   const list = (blocks ? root.body : root.onLoad) as unknown[];
   expandIn(list, top, [], x);
-  return { ...done(root, map, issues, x), kind: blocks ? 'blocks' : 'actions' };
+  return done(root, map, issues, x);
 }

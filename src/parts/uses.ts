@@ -5,13 +5,13 @@
 // used twice... grows exponentially: the server must not be made to build a huge document).
 import { didYouMean } from '../../renderer/validate/suggest';
 import type { Issue } from './issues';
-import type { DocRef, Library } from './library';
-import { deeper, type Origin, type SourceMap } from './origins';
+import { refKey, type DocRef, type Library } from './library';
+import { deeper, deeperPath, type Origin, type SourceMap } from './origins';
 import { bind, substitute, unusedWarnings } from './params';
-import { checkPiece } from './validate';
+import { checkPiece, isValidPart } from './validate';
 
 export const MAX_DEPTH = 8;
-export const MAX_USES = 1000;
+const MAX_USES = 1000;
 
 export interface Expansion {
   lib: Library;
@@ -62,7 +62,7 @@ function expandUse(
     return [];
   }
   const ref: DocRef = { kind: 'part', name };
-  x.used.set(`part:${name}`, ref);
+  x.used.set(refKey(ref), ref);
   if (stack.includes(name)) {
     x.issues.push({
       at: partAt,
@@ -89,7 +89,7 @@ function expandUse(
     return [];
   }
   const part = entry.value;
-  if (!isObject(part) || checkPiece('part', part, `part '${name}'`).length > 0) {
+  if (!isObject(part) || !isValidPart(part)) {
     x.issues.push({
       at: partAt,
       keyword: 'part-ref',
@@ -130,9 +130,6 @@ function expandUse(
   expandIn(body, bodyAt, [...stack, name], x);
   return body;
 }
-
-const deeperPath = (at: Origin, pointer: string): Origin =>
-  pointer === '' ? at : { ...at, pointer: at.pointer + pointer };
 
 /**
  * Expands, in place, every use of a part inside `node`: items of lists are replaced by the part's

@@ -51,12 +51,18 @@ const FIELDS: Record<Piece, string[]> = {
   arguments: [],
 };
 
+/** The fields of which a piece may have only one (its `oneOf`), in the order of FIELDS. */
+const ONE_OF: Partial<Record<Piece, string[]>> = {
+  part: ['blocks', 'actions', 'screen'],
+  change: ['replace', 'remove', 'insertBefore', 'insertAfter', 'set'],
+};
+
 const quote = (value: unknown) => (typeof value === 'string' ? `'${value}'` : JSON.stringify(value));
 
 function describe(error: RawError, piece: Piece, label: string): SchemaProblem {
   const p = error.params;
   const path = error.instancePath;
-  const inner = path === '' ? label : `${label}: '${path.slice(1).replace(/\//g, '/')}'`;
+  const inner = path === '' ? label : `${label}: '${path.slice(1)}'`;
   const at = (message: string, pointer = path) => ({ pointer, message, keyword: error.keyword });
   switch (error.keyword) {
     case 'required':
@@ -77,23 +83,7 @@ function describe(error: RawError, piece: Piece, label: string): SchemaProblem {
     case 'anyOf-required':
       return at(`${inner} needs exactly one of: ${(p.missing as string[]).map(quote).join(', ')}`);
     case 'oneOf':
-      return at(
-        `${inner} may have only one of: ${FIELDS[piece]
-          .filter((f) =>
-            [
-              'blocks',
-              'actions',
-              'screen',
-              'replace',
-              'remove',
-              'insertBefore',
-              'insertAfter',
-              'set',
-            ].includes(f),
-          )
-          .map(quote)
-          .join(', ')}`,
-      );
+      return at(`${inner} may have only one of: ${(ONE_OF[piece] ?? []).map(quote).join(', ')}`);
     case 'type':
       return at(
         `${inner} must be ${String(p.type).replace('string', 'text').replace('array', 'a list').replace('object', 'an object')}`,
@@ -146,4 +136,16 @@ export function checkPiece(piece: Piece, value: unknown, label: string): SchemaP
     seen.add(key);
   }
   return out;
+}
+
+const validParts = new WeakMap<object, boolean>();
+
+/**
+ * Whether `part` is a valid part, remembered per object: a library parses each document once and
+ * nothing changes what it parsed, so a part used many times is checked once.
+ */
+export function isValidPart(part: Record<string, unknown>): boolean {
+  let valid = validParts.get(part);
+  if (valid === undefined) validParts.set(part, (valid = checkPiece('part', part, 'the part').length === 0));
+  return valid;
 }

@@ -6,11 +6,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ScreensManifest } from '../../renderer/types.gen';
 import { documentOf, type DraftInfo, type StudioApi } from './api';
-import { libraryOf, type Library } from '../parts/library';
+import { libraryOf, refKey, type Library } from '../parts/library';
 import { usageOf } from './usage';
 import { Editor, type EditorHandle } from './editor/Editor';
 import { HistoryDialog } from './HistoryDialog';
 import { LogPanel } from './LogPanel';
+import { PartScreenSelect } from './PartScreenSelect';
 import { Preview } from './Preview';
 import { ProblemList } from './ProblemList';
 import { PublicationsDialog } from './publishing/PublicationsDialog';
@@ -168,7 +169,10 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
   const parts = useMemo(() => {
     if (!library) return [];
     const usage = usageOf(library);
-    return usage.parts.map((name) => ({ name, usedBy: usage.usedBy.get(`part:${name}`) ?? [] }));
+    return usage.parts.map((name) => ({
+      name,
+      usedBy: usage.usedBy.get(refKey({ kind: 'part', name })) ?? [],
+    }));
   }, [library]);
   // A part has no document of its own: it is fine when it has no errors.
   const unfinished = kind === 'part' ? errors > 0 : checked.result !== null && !checked.result.doc;
@@ -305,21 +309,7 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
       <aside className="studio-preview" aria-label="Preview">
         <div className="studio-preview-bar">
           {kind === 'part' && (
-            <label className="studio-scenario">
-              Screen{' '}
-              <select
-                aria-label="Screen using this part"
-                value={shown ?? ''}
-                onChange={(e) => setPreviewOf(e.target.value)}
-              >
-                {usedBy.length === 0 && <option value="">No screen uses this part</option>}
-                {usedBy.map((screen) => (
-                  <option key={screen} value={screen}>
-                    {screen}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <PartScreenSelect screens={usedBy} value={shown ?? ''} onChange={setPreviewOf} />
           )}
           <label className="studio-scenario">
             Scenario{' '}

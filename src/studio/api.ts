@@ -47,6 +47,8 @@ export interface HistoryEntry {
   message: string;
   source: string;
   size: number;
+  /** The checker's errors in this revision (a revision with errors cannot be published). */
+  errors: number;
   live: boolean;
   published: boolean;
 }
@@ -154,6 +156,14 @@ export function studioApi(session: Session) {
       const body = await read('/documents/manifest/manifest');
       const text = (body?.live as { text?: string } | null)?.text;
       return text ? (JSON.parse(text) as ScreensManifest) : null;
+    },
+
+    /** The names of the screens with a live revision, in the server's order (none when it fails). */
+    async liveScreens(): Promise<string[]> {
+      const body = await read('/documents').catch(() => null);
+      const documents =
+        (body?.documents as { kind: string; name: string; live: unknown }[] | undefined) ?? [];
+      return documents.filter((d) => d.kind === 'screen' && d.live).map((d) => d.name);
     },
 
     /** The published parts and screens as written: what a screen is expanded against. */

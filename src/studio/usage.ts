@@ -1,7 +1,7 @@
 // Who draws on what: for each part and each screen, the screens expanded from it (screens using
 // the part, at any depth; variants of the screen). The studio shows it beside a part, and as the
 // screens a change affects when it is saved or reviewed.
-import type { Library } from '../parts/library';
+import { refKey, type Library } from '../parts/library';
 import { resolveScreen } from '../parts/resolve';
 
 export interface Usage {
@@ -16,7 +16,7 @@ export function usageOf(library: Library): Usage {
     const value = library.get('screen', id)?.value;
     if (value === undefined) continue;
     for (const d of resolveScreen(value, id, library).dependsOn) {
-      const key = `${d.kind}:${d.name}`;
+      const key = refKey(d);
       usedBy.set(key, [...(usedBy.get(key) ?? []), id]);
     }
   }

@@ -34,8 +34,6 @@ installPeer({
   // starts their download with its own script as soon as it knows the screen
   // (src/app/firstScreen.ts), so they are here before the engine draws. Without this, the first
   // drawing would time a chunk download that no borrower waits for.
-  prepare: () =>
-    Promise.all((['page', 'form'] as const).map((part) => preloadLazy(lazyNamesOf(oursDocument(part))))).then(
-      () => undefined,
-    ),
+  // The page's document holds the form too, so its lazy blocks are all the form's.
+  prepare: () => preloadLazy(lazyNamesOf(oursDocument('page'))),
 });

@@ -66,8 +66,7 @@ export function reactRouterTreeShake(): Plugin {
     apply: 'build',
     transform: {
       filter: { id: PRODUCTION_FILE },
-      handler(code, id) {
-        if (!PRODUCTION_FILE.test(id)) return null;
+      handler(code) {
         const edit = markReactRouterPure(code);
         return edit.namesDropped + edit.callsMarked + edit.classesWrapped > 0
           ? { code: edit.code, map: null }

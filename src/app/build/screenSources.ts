@@ -4,8 +4,6 @@
 // (src/app/prefetch.ts), so a first visit waits for one round trip, not two or three.
 // Only this small table is bundled; the documents themselves come from the server. Screens are
 // read as the server serves them: expanded (a variant's sources and blocks are its base's).
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { namesIn, type LazyNames } from '../../../renderer/lazyNames';
 import { discriminatorOf, loadSchemas } from '../../schema-gen/schemas';
@@ -40,21 +38,13 @@ const prefetched = (source: unknown): unknown =>
 
 export function collectSources(dir: string): Record<string, SourcesEntry> {
   const table: Record<string, SourcesEntry> = {};
-  let files: string[];
-  try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'manifest.json');
-  } catch {
-    return table;
-  }
   const lazy = lazyVocabulary();
+  // The folder's screens and parts, each read and parsed once (an empty library for no folder).
   const library = folderLibrary(dir);
-  for (const file of files.sort()) {
+  for (const id of library.names('screen')) {
     try {
-      const written = JSON.parse(readFileSync(join(dir, file), 'utf8')) as unknown;
-      const doc = (resolveScreen(written, file.slice(0, -'.json'.length), library).doc ?? {}) as Record<
-        string,
-        unknown
-      >;
+      const written = library.get('screen', id)?.value;
+      const doc = (resolveScreen(written, id, library).doc ?? {}) as Record<string, unknown>;
       if (typeof doc.id !== 'string') continue;
       const entry: SourcesEntry = {};
       if (Array.isArray(doc.sources) && doc.sources.length > 0) {

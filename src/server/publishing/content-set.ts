@@ -43,15 +43,18 @@ export class ContentSet {
       .map((d) => d.name);
   }
 
+  /** The texts of its documents of one kind, by name. */
+  texts(kind: string): Record<string, string> {
+    return Object.fromEntries(
+      this.all()
+        .filter((d) => d.kind === kind)
+        .map((d) => [d.name, d.text]),
+    );
+  }
+
   /** Its parts and screens, for expanding a screen (its base, the parts it uses). */
   library(): Library {
-    const texts = (kind: string) =>
-      Object.fromEntries(
-        this.all()
-          .filter((d) => d.kind === kind)
-          .map((d) => [d.name, d.text]),
-      );
-    return (this.lib ??= libraryOf({ parts: texts('part'), screens: texts('screen') }));
+    return (this.lib ??= libraryOf({ parts: this.texts('part'), screens: this.texts('screen') }));
   }
 
   /** The manifest when it is present and valid (routes are checked against it), else null. */

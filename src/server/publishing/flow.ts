@@ -7,6 +7,7 @@ import { audit, queryAudit, type Actor, type AuditEntry } from '../audit/log.js'
 import { parseJson } from '../db/json.js';
 import type { Problem } from '../../checker/checkText.js';
 import { FlowError, notFound } from './errors.js';
+import { ExpansionError } from './serve.js';
 import { kindOf, type KindSpec } from './kinds.js';
 import type { PreviewTokens } from './preview.js';
 import {
@@ -971,13 +972,16 @@ export function createFlow(deps: FlowDeps) {
       if (!head) return null;
       const live = await readLiveSet(db);
       if (checkAgainst(row.kind, row.name, head.text, live).errors > 0) return null;
-      return {
-        name: row.name,
+      let text: string;
+      try {
         // Expanded against what is live, as it would be served once published.
-        text: spec(row.kind, row.name).serve(row.name, head.text, live) ?? head.text,
-        revisionId: head.id,
-        expiresAt: verified.expiresAt.toISOString(),
-      };
+        text = spec(row.kind, row.name).serve(row.name, head.text, live) ?? head.text;
+      } catch (error) {
+        // A checked draft that cannot expand is a checker slip: the link answers like a failing draft.
+        if (error instanceof ExpansionError) return null;
+        throw error;
+      }
+      return { name: row.name, text, revisionId: head.id, expiresAt: verified.expiresAt.toISOString() };
     },
   };
 }

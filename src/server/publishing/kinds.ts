@@ -12,7 +12,7 @@ import type { ScreensManifest } from '../../../renderer/types.gen.js';
 import { checkDocument } from '../../../renderer/validate/crossref.js';
 import { validateScreenDocument } from '../../../renderer/validate/validateDocument.js';
 import { checkManifestText, checkPartText, checkScreenText, type Problem } from '../../checker/checkText.js';
-import { servedScreen } from './serve.js';
+import { servedDocument, servedScreen } from './serve.js';
 import { loadConfig } from '../../config/load.js';
 import { urlPolicyOf } from '../../config/origins.js';
 import type { ContentSet, SetDoc } from './content-set.js';
@@ -98,7 +98,8 @@ const screen: KindSpec = {
   path: (name) => `${name}.json`,
 };
 
-export const PART_NAME = /^[a-z][a-z0-9-]{0,63}$/;
+// Part names follow the same rule as screen ids.
+const PART_NAME = SCREEN_ID;
 
 const part: KindSpec = {
   kind: 'part',
@@ -111,6 +112,7 @@ const part: KindSpec = {
   check(name, text, { candidate, live }) {
     const options = { name, manifest: candidate.manifest(), urls: urls() };
     const now = checkPartText(text, { ...options, library: candidate.library() }).problems;
+    if (!now.some((p) => p.dependent)) return now;
     const before = live.get('part', name);
     return newProblems(
       now,
@@ -170,10 +172,11 @@ function routeErrors(doc: SetDoc, set: ContentSet, manifest: ScreensManifest | n
   if (!manifest) return [];
   let value: unknown;
   try {
-    value = JSON.parse(servedScreen(doc.name, doc.text, set.library()));
+    value = servedDocument(doc.name, doc.text, set.library());
   } catch {
     return [];
   }
+  if (value === undefined) return [];
   const result = validateScreenDocument(value);
   if (!result.ok) return [];
   return checkDocument(result.doc, { manifest })

@@ -7,7 +7,15 @@ import type { StudioApi } from '../api';
 import { showTime } from '../publishing/time';
 import { ResultsChart } from './ResultsChart';
 import './experiments.css';
-import { STATUS_LABEL, armName, percent, type ArmResult, type Experiment, type Results } from './types';
+import {
+  STATUS_BADGE,
+  STATUS_LABEL,
+  armName,
+  percent,
+  type ArmResult,
+  type Experiment,
+  type Results,
+} from './types';
 
 const VERDICT: Record<ArmResult['verdict'], string> = {
   control: 'control',
@@ -61,7 +69,7 @@ export function ExperimentScreen({ api, experimentId }: { api: StudioApi; experi
         <h2>
           {exp.name} <span className="studio-hint">#{exp.id}</span>
         </h2>
-        <span className="studio-badge" data-status={running ? 'scheduled' : 'published'}>
+        <span className="studio-badge" data-status={STATUS_BADGE[exp.status]}>
           {STATUS_LABEL[exp.status]}
         </span>
       </div>

@@ -4,7 +4,7 @@ import type { StudioApi } from '../api';
 import { showTime } from '../publishing/time';
 import { NewExperimentForm } from './NewExperimentForm';
 import './experiments.css';
-import { STATUS_LABEL, armName, type Experiment } from './types';
+import { STATUS_BADGE, STATUS_LABEL, armName, type Experiment } from './types';
 
 export function ExperimentsView({ api }: { api: StudioApi }) {
   const [list, setList] = useState<Experiment[] | null>(null);
@@ -62,10 +62,7 @@ export function ExperimentsView({ api }: { api: StudioApi }) {
                 <td>{e.screen}</td>
                 <td>{e.arms.map((a) => `${armName(a.arm)} ${a.weight}%`).join(', ')}</td>
                 <td>
-                  <span
-                    className="studio-badge"
-                    data-status={e.status === 'running' ? 'scheduled' : 'published'}
-                  >
+                  <span className="studio-badge" data-status={STATUS_BADGE[e.status]}>
                     {STATUS_LABEL[e.status]}
                   </span>
                   {e.winner ? ` · ${armName(e.winner)} won` : ''}

@@ -2,17 +2,8 @@
 // revision as the control beside one or more other revisions, with weights). The server checks
 // everything again (weights, the checker, four eyes) and its refusal is shown as it says it.
 import { useEffect, useState } from 'react';
-import type { StudioApi } from '../api';
+import type { HistoryEntry, StudioApi } from '../api';
 import { armName } from './types';
-
-interface RevisionRow {
-  id: number;
-  author: string;
-  message: string;
-  createdAt: string;
-  live: boolean;
-  errors: number;
-}
 
 /** Events a document or the app sends that make sense as goals (the list also takes any name). */
 const GOALS = ['promo_register_conversion', 'promo_apply_tap', 'screen_view', 'api_fail', 'block_error'];
@@ -26,7 +17,7 @@ interface Props {
 export function NewExperimentForm({ api, onCancel, onStarted }: Props) {
   const [screens, setScreens] = useState<string[]>([]);
   const [screen, setScreen] = useState('');
-  const [revisions, setRevisions] = useState<RevisionRow[]>([]);
+  const [revisions, setRevisions] = useState<HistoryEntry[]>([]);
   const [kind, setKind] = useState<'experiment' | 'rollout'>('experiment');
   const [arms, setArms] = useState<{ revisionId: number | null; weight: number }[]>([
     { revisionId: null, weight: 50 },
@@ -39,22 +30,14 @@ export function NewExperimentForm({ api, onCancel, onStarted }: Props) {
   const [state, setState] = useState({ busy: false, error: '' });
 
   useEffect(() => {
-    void api
-      .call<{ documents: { kind: string; name: string; live: unknown }[] }>('GET', '/documents')
-      .then((r) =>
-        setScreens(
-          r.ok ? r.body.documents.filter((d) => d.kind === 'screen' && d.live).map((d) => d.name) : [],
-        ),
-      );
+    void api.liveScreens().then(setScreens);
   }, [api]);
   useEffect(() => {
     if (!screen) return setRevisions([]);
-    void api
-      .call<{ revisions: RevisionRow[] }>(
-        'GET',
-        `/documents/screen/${encodeURIComponent(screen)}/revisions?limit=50`,
-      )
-      .then((r) => setRevisions(r.ok ? r.body.revisions.filter((x) => !x.live && x.errors === 0) : []));
+    void api.history(screen).then(
+      (all) => setRevisions(all.filter((x) => !x.live && x.errors === 0)),
+      () => setRevisions([]),
+    );
   }, [api, screen]);
 
   const setArm = (i: number, change: Partial<{ revisionId: number | null; weight: number }>) =>

@@ -16,6 +16,13 @@ export const STATUS_LABEL: Record<Experiment['status'], string> = {
   promoted: 'Ended',
 };
 
+/** The drafts' badge colour (its data-status) an experiment's status is shown in. */
+export const STATUS_BADGE: Record<Experiment['status'], 'scheduled' | 'published'> = {
+  running: 'scheduled',
+  stopped: 'published',
+  promoted: 'published',
+};
+
 /** "B" for arm 'b'; the control says so. */
 export const armName = (arm: string): string => (arm === 'a' ? 'A (control)' : arm.toUpperCase());
 

@@ -26,24 +26,21 @@ export function ManifestView({ api }: { api: StudioApi }) {
   const [screen, setScreen] = useState('');
 
   const load = useCallback(async () => {
-    const [doc, docs] = await Promise.all([
+    const [doc, live] = await Promise.all([
       api.call<{ live: { id: number; text: string } | null; draft: (Draft & { text: string }) | null }>(
         'GET',
         PATH,
       ),
-      api.call<{ documents: { kind: string; name: string; live: unknown }[] }>('GET', '/documents'),
+      api.liveScreens(),
     ]);
     if (!doc.ok) return setMessage(doc.message);
     const text = doc.body.draft?.text ?? doc.body.live?.text ?? '{"schemaVersion":1,"routes":[]}';
-    const screens = (docs.body.documents ?? [])
-      .filter((d) => d.kind === 'screen' && d.live)
-      .map((d) => d.name);
     setState({
       text,
       manifest: JSON.parse(text) as ScreensManifest,
       parentRevisionId: doc.body.draft?.headRevisionId ?? doc.body.live?.id ?? null,
       draft: doc.body.draft,
-      screens: screens.sort(),
+      screens: live.sort(),
     });
   }, [api]);
   useEffect(() => void load(), [load]);

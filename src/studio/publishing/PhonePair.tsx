@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ScreensManifest } from '../../../renderer/types.gen';
 import type { StudioApi } from '../api';
 import { checkScreenText } from '../../checker/checkText';
-import { EMPTY_LIBRARY, type Library } from '../../parts/library';
+import type { Library } from '../../parts/library';
 import { Preview } from '../Preview';
 import { DEVICES, type Scenario } from '../shared/protocol';
 
@@ -16,22 +16,14 @@ interface Props {
   after: string;
   manifest: ScreensManifest | null;
   /** What each side is expanded against (a part under review is in place in `afterLibrary`). */
-  beforeLibrary?: Library;
-  afterLibrary?: Library;
+  beforeLibrary: Library;
+  afterLibrary: Library;
 }
 
 const docOf = (text: string | null, id: string, manifest: ScreensManifest | null, library: Library) =>
   text === null ? null : (checkScreenText(text, { id, manifest, library }).doc ?? null);
 
-export function PhonePair({
-  api,
-  id,
-  before,
-  after,
-  manifest,
-  beforeLibrary = EMPTY_LIBRARY,
-  afterLibrary = beforeLibrary,
-}: Props) {
+export function PhonePair({ api, id, before, after, manifest, beforeLibrary, afterLibrary }: Props) {
   const [scenarios, setScenarios] = useState<Scenario[]>([]);
   const [index, setIndex] = useState(0);
   const [restarts, setRestarts] = useState(0);

@@ -8,7 +8,8 @@ import type { ScreensManifest } from '../../../renderer/types.gen';
 import type { StudioApi } from '../api';
 import { AffectedScreens } from '../AffectedScreens';
 import { lineDiff } from '../diff';
-import { libraryOf, withDocument, type Library } from '../../parts/library';
+import { PartScreenSelect } from '../PartScreenSelect';
+import { libraryOf, refKey, withDocument, type DocRef, type Library } from '../../parts/library';
 import { usageOf } from '../usage';
 import { useFirstWithScenarios } from '../useFirstWithScenarios';
 import { DiffView } from '../DiffView';
@@ -53,27 +54,27 @@ export function ReviewScreen({ api, draftId }: { api: StudioApi; draftId: number
 
   const rows = useMemo(() => (draft ? lineDiff(draft.live?.text ?? '', draft.head.text) : []), [draft]);
   const screens = useMemo(() => (manifest ? screensOf(manifest).map((s) => s.id) : []), [manifest]);
+  /** The document the draft changes (null for the manifest). */
+  const ref = useMemo<DocRef | null>(
+    () =>
+      draft && draft.kind !== 'manifest'
+        ? { kind: draft.kind === 'part' ? 'part' : 'screen', name: draft.name }
+        : null,
+    [draft],
+  );
+  /** The library once the draft is published: its text in place of the live one. */
+  const afterLibrary = useMemo(
+    () => (library && draft && ref ? withDocument(library, ref, draft.head.text) : library),
+    [draft, library, ref],
+  );
   /** The screens this draft changes once published: using the part, or variants of the screen. */
   const affected = useMemo(() => {
-    if (!draft || !library || draft.kind === 'manifest') return [];
-    const kind = draft.kind === 'part' ? 'part' : 'screen';
-    const after = withDocument(library, { kind, name: draft.name }, draft.head.text);
-    const now = usageOf(after).usedBy.get(`${kind}:${draft.name}`) ?? [];
-    const before = usageOf(library).usedBy.get(`${kind}:${draft.name}`) ?? [];
+    if (!library || !afterLibrary || !ref) return [];
+    const now = usageOf(afterLibrary).usedBy.get(refKey(ref)) ?? [];
+    const before = usageOf(library).usedBy.get(refKey(ref)) ?? [];
     return [...new Set([...before, ...now])].sort();
-  }, [draft, library]);
+  }, [library, afterLibrary, ref]);
   useFirstWithScenarios(api, affected, draft?.kind === 'part', shown, setShown);
-  const afterLibrary = useMemo(
-    () =>
-      draft && library && draft.kind !== 'manifest'
-        ? withDocument(
-            library,
-            { kind: draft.kind === 'part' ? 'part' : 'screen', name: draft.name },
-            draft.head.text,
-          )
-        : (library ?? undefined),
-    [draft, library],
-  );
 
   if (error)
     return (
@@ -90,6 +91,8 @@ export function ReviewScreen({ api, draftId }: { api: StudioApi; draftId: number
   const zone = api.session.timeZone;
   const blocked = approveBlocked(api, draft);
   const open = draft.status !== 'published' && draft.status !== 'discarded';
+  /** The screen using the part that the phones show (a part under review). */
+  const screen = affected.length > 0 ? (shown ?? affected[0]) : undefined;
   const unschedule = async () => {
     const reply = await api.call('POST', `/drafts/${draft.id}/unschedule`);
     done(reply.ok ? 'Unscheduled: the draft is back in review' : `Not unscheduled: ${reply.message}`);
@@ -156,7 +159,7 @@ export function ReviewScreen({ api, draftId }: { api: StudioApi; draftId: number
           <DraftEvents events={draft.events} zone={zone} />
         </section>
 
-        {draft.kind === 'screen' && library && (
+        {draft.kind === 'screen' && library && afterLibrary && (
           <PhonePair
             api={api}
             id={draft.name}
@@ -167,28 +170,15 @@ export function ReviewScreen({ api, draftId }: { api: StudioApi; draftId: number
             afterLibrary={afterLibrary}
           />
         )}
-        {draft.kind === 'part' && library && affected.length > 0 && (
+        {draft.kind === 'part' && library && afterLibrary && screen !== undefined && (
           <div className="studio-part-phones">
-            <label className="studio-scenario">
-              Screen{' '}
-              <select
-                aria-label="Screen using this part"
-                value={shown ?? affected[0]}
-                onChange={(e) => setShown(e.target.value)}
-              >
-                {affected.map((screen) => (
-                  <option key={screen} value={screen}>
-                    {screen}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <PartScreenSelect screens={affected} value={screen} onChange={setShown} />
             <PhonePair
-              key={shown ?? affected[0]}
+              key={screen}
               api={api}
-              id={shown ?? affected[0]!}
-              before={library.get('screen', shown ?? affected[0]!)?.text ?? null}
-              after={library.get('screen', shown ?? affected[0]!)?.text ?? ''}
+              id={screen}
+              before={library.get('screen', screen)?.text ?? null}
+              after={library.get('screen', screen)?.text ?? ''}
               manifest={manifest}
               beforeLibrary={library}
               afterLibrary={afterLibrary}

@@ -44,14 +44,7 @@ export function contentRoutes(api: FastifyInstance): void {
   // against (its base, the parts it uses), and how it finds the screens a part is used by.
   api.get('/library', async () => {
     const set = api.content.published().set;
-    const texts = (kind: string) =>
-      Object.fromEntries(
-        set
-          .all()
-          .filter((d) => d.kind === kind)
-          .map((d) => [d.name, d.text]),
-      );
-    return { ok: true, parts: texts('part'), screens: texts('screen') };
+    return { ok: true, parts: set.texts('part'), screens: set.texts('screen') };
   });
 
   api.get<Doc>('/documents/:kind/:name', { schema: { params: doc } }, async (request) => ({
