@@ -17,6 +17,7 @@ import { startContent } from './publishing/content.js';
 import { startExperiments } from './experiments/index.js';
 import { createCatalogue } from './repos/catalogue.js';
 import eventsPlugin from './events/plugin.js';
+import { startMeasurement } from './events/measurement.js';
 import { sweepOrphanUploads } from './repos/uploads.js';
 import { registerHealth } from './ops/health.js';
 import { loggingOptions, registerRequestId } from './ops/logging.js';
@@ -90,25 +91,36 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     throw error;
   });
   app.decorate('content', content);
+  // Borrower keys, the event writer and the server's own goals (src/server/events/), shared by the
+  // pages, the experiments, the track endpoint and the routes whose success is a goal.
+  const measurement = await startMeasurement(handle.db, cfg, (message, error) =>
+    app.log.warn({ err: error }, message),
+  ).catch(async (error: unknown) => {
+    await content.close();
+    await handle.close();
+    throw error;
+  });
+  app.decorate('measurement', measurement);
   // Rollouts and experiments: which arm of a screen each borrower is served (src/server/experiments/).
-  app.decorate(
-    'experiments',
-    await startExperiments({
-      db: handle.db,
-      target: cfg.db,
-      content,
-      now: cfg.now,
-      fourEyes: cfg.fourEyes,
-      secret: cfg.events.secret,
-      log: (message, error) => app.log.warn({ err: error }, message),
-    }).catch(async (error: unknown) => {
-      await content.close();
-      await handle.close();
-      throw error;
-    }),
-  );
+  const experiments = await startExperiments({
+    db: handle.db,
+    target: cfg.db,
+    content,
+    now: cfg.now,
+    fourEyes: cfg.fourEyes,
+    keys: measurement.keys,
+    log: (message, error) => app.log.warn({ err: error }, message),
+  }).catch(async (error: unknown) => {
+    await content.close();
+    await handle.close();
+    throw error;
+  });
+  app.decorate('experiments', experiments);
   if (cfg.demoAccounts) await seedDemoAccounts(accountsOf(handle.db, cfg));
   app.addHook('onClose', async () => {
+    // What was acknowledged or served is written before the database closes.
+    await measurement.writer.idle();
+    await experiments.close();
     await content.close();
     await handle.close();
   });

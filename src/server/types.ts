@@ -1,6 +1,7 @@
 import type { FastifySchema } from 'fastify';
 import type { ResolvedConfig } from './config.js';
 import type { Db } from './db/schema.js';
+import type { Measurement } from './events/measurement.js';
 import type { Experiments } from './experiments/index.js';
 import type { Content } from './publishing/content.js';
 import type { Catalogue } from './repos/catalogue.js';
@@ -26,6 +27,8 @@ declare module 'fastify' {
     announceCode(kind: string, target: string, code: string): void;
     /** Published screens and the manifest, the publishing flow, readiness (src/server/publishing/). */
     content: Content;
+    /** Borrower keys, the event writer and the server's own goals (src/server/events/measurement.ts). */
+    measurement: Measurement;
     /** Staged rollouts and experiments: the serving hook and the studio's actions (src/server/experiments/). */
     experiments: Experiments;
     /** The studio's own listener, when LENDER_STUDIO_PORT puts it on another port (main.ts listens). */

@@ -246,6 +246,10 @@ export interface TrackEventsTable {
   borrower: string;
   label: string;
   props_json: string;
+  /** 'page' (a borrower's page sent it), 'server' (a goal the server saw happen), '' (stored before either). */
+  source: string;
+  /** A keyed tag of the sender's address (src/server/events/address.ts), never the address. */
+  addr: string;
 }
 
 export interface TrackDailyTable {

@@ -17,7 +17,7 @@ export interface IncomingEvent {
 export interface IncomingBatch {
   /** The device's clock when the batch left: corrects every event's time for a wrong clock. */
   sentAt?: number;
-  /** The native app's device id, when the page has one (borrower-key.ts). */
+  /** The native app's device id, when the page has one: only ever scrubbed out (it keys nobody, borrower-key.ts). */
   device?: string;
   events: IncomingEvent[];
 }
@@ -34,13 +34,15 @@ export const manilaDay = (ms: number): string => new Date(ms + MANILA_OFFSET_MS)
  * The rows to store for a batch. Cheap phones often have a wrong clock, so each time is moved by
  * the difference between the server's clock and the device's at sending (as analytics SDKs do);
  * a time still in the future becomes now, and an event older than MAX_LATE_DAYS is dropped (its
- * day may already be rolled up, rollup.ts). `identifiers` are the request's own ids, never stored.
+ * day may already be rolled up, rollup.ts). `identifiers` are the request's own ids, never stored;
+ * `addr` the sender's address tag (address.ts). Every row is marked as the page's (`source`).
  */
 export function toRows(
   batch: IncomingBatch,
   borrower: string,
   now: number,
   identifiers: ReadonlySet<string>,
+  addr = '',
 ): { rows: TrackRow[]; dropped: number } {
   const skew = typeof batch.sentAt === 'number' ? now - batch.sentAt : 0;
   const oldest = now - MAX_LATE_DAYS * DAY_MS;
@@ -62,6 +64,8 @@ export function toRows(
       borrower,
       label: event.label ? safeText(event.label, identifiers) : '',
       props_json: safeProps(event.props, identifiers),
+      source: 'page',
+      addr,
     });
   }
   return { rows, dropped };

@@ -1,17 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok, registerFamilyErrors } from '../lib/envelope.js';
-import {
-  borrowerKey,
-  ensureVisitorId,
-  loadSecret,
-  sessionCookieOf,
-  usableDeviceId,
-  visitorIdOf,
-} from './borrower-key.js';
+import { sessionCookieOf, usableDeviceId } from './borrower-key.js';
 import { toRows, type IncomingBatch } from './ingest.js';
 import { rollUp } from './rollup.js';
 import { MAX_BATCH_BYTES, trackSchema } from './schema.js';
-import { createEventWriter } from './writer.js';
+import { createEventThrottle } from './throttle.js';
 
 export const TRACK_PATH = '/api/events';
 /** The rollup runs this often on every instance (it is safe to run on several at once). */
@@ -40,58 +33,59 @@ function sameOrigin(request: FastifyRequest): boolean {
 
 /**
  * Measurement events (issue 19): POST /api/events takes a batch, stores it in one commit and only
- * then answers; old raw events are rolled up into daily aggregates. See README.md.
+ * then answers; old raw events are rolled up into daily aggregates. Each sender is throttled
+ * (throttle.ts) and keyed only by the cookie the server set (borrower-key.ts). See README.md.
  */
 export default async function eventsPlugin(app: FastifyInstance): Promise<void> {
   registerFamilyErrors(app, 'promo');
   const db = app.db;
-  const secret = await loadSecret(db, app.cfg.events.secret);
-  const target = app.cfg.db;
-  const writer = createEventWriter(
-    db,
-    target.kind === 'sqlite' && target.file !== ':memory:' ? { walFile: `${target.file}-wal` } : {},
-  );
-
-  const keyOf = (request: FastifyRequest, reply: FastifyReply, device: string | null) =>
-    borrowerKey(secret, { device, visitor: ensureVisitorId(request, reply) });
+  const { keys, writer } = app.measurement;
+  const throttle = createEventThrottle(keys);
 
   app.post(
     TRACK_PATH,
     {
       bodyLimit: MAX_BATCH_BYTES,
       schema: trackSchema,
-      // Keyed by the device or first-party id, never by the borrower's session (privacy).
+      // Keyed by the server's own cookie, never by the borrower's session (privacy).
       config: { access: 'public' },
-      onRequest: async (request) => {
+      onRequest: async (request, reply) => {
         if (!sameOrigin(request))
           throw Object.assign(new Error('Events come from this site only'), { statusCode: 403 });
+        throttle.check(request, reply);
       },
     },
     async (request, reply) => {
       const batch = request.body as IncomingBatch;
-      const device = usableDeviceId(batch.device);
-      const borrower = keyOf(request, reply, device);
-      const { rows, dropped } = toRows(batch, borrower, Date.now(), identifiersOf(request, device));
+      const borrower = keys.keyOf(request, reply);
+      throttle.charge(request, borrower, batch.events.length);
+      const { rows, dropped } = toRows(
+        batch,
+        borrower,
+        Date.now(),
+        identifiersOf(request, usableDeviceId(batch.device)),
+        keys.addressTag(request),
+      );
       await writer.write(rows);
       return ok('promo', { accepted: rows.length, dropped });
     },
   );
 
   if (app.cfg.dev) {
-    // For the demo and the end-to-end tests: the events of the borrower asking (by its own cookie).
+    // For the demo and the end-to-end tests: the events of the borrower asking (by its own cookie,
+    // or the key a device id has once a verified session bound it).
     const devQuery = {
       type: 'object',
       properties: { name: { type: 'string', maxLength: 100 }, device: { type: 'string', maxLength: 128 } },
     };
     app.get('/dev/track-events', { schema: { querystring: devQuery } }, async (request, reply) => {
       const query = request.query as { device?: string; name?: string };
-      const visitor = visitorIdOf(request);
       const device = usableDeviceId(query.device);
-      if (!visitor && !device) return ok('promo', { borrower: null, events: [] });
-      const borrower = borrowerKey(secret, { device, visitor: visitor ?? '' });
+      const borrower = device ? keys.deviceKey(device) : keys.knownKeyOf(request);
+      if (!borrower) return ok('promo', { borrower: null, events: [] });
       let select = db
         .selectFrom('track_events')
-        .select(['name', 'screen', 'revision', 'variant', 'label', 'props_json', 'at'])
+        .select(['name', 'screen', 'revision', 'variant', 'label', 'props_json', 'at', 'source'])
         .where('borrower', '=', borrower);
       if (query.name) select = select.where('name', '=', query.name);
       const rows = await select.orderBy('at').orderBy('id').limit(500).execute();
@@ -119,6 +113,5 @@ export default async function eventsPlugin(app: FastifyInstance): Promise<void> 
   app.addHook('onClose', async () => {
     if (timer) clearTimeout(timer);
     await rolling;
-    await writer.idle();
   });
 }

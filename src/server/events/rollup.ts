@@ -1,5 +1,6 @@
 import { nowIso } from '../db/json.js';
 import type { Db } from '../db/schema.js';
+import { SERVER_GOAL_NAMES } from './goals.js';
 import { manilaDay } from './ingest.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -12,6 +13,8 @@ const DAYS_PER_RUN = 31;
  * one transaction that first claims the day in track_rollups: with several instances (or
  * processes on one SQLite file) the second claim waits for the first transaction and then finds
  * the day taken, so a day is never counted twice, and a crash mid-way leaves the day untouched.
+ * A page's claim of a goal the server records itself (goals.ts) is left out of the aggregates: the
+ * server's own row of that name is the count.
  */
 export async function rollUp(db: Db, retentionDays: number, now = Date.now()): Promise<string[]> {
   const before = manilaDay(now - retentionDays * DAY_MS);
@@ -53,6 +56,7 @@ async function rollUpDay(db: Db, day: string): Promise<boolean> {
             s.fn.count<number>('borrower').distinct().as('borrowers'),
           ])
           .where('day', '=', day)
+          .where((eb) => eb.or([eb('source', '!=', 'page'), eb('name', 'not in', [...SERVER_GOAL_NAMES])]))
           .groupBy(['day', 'name', 'screen', 'revision', 'variant', 'label']),
       )
       .execute();

@@ -13,6 +13,8 @@ const COLUMNS = [
   'borrower',
   'label',
   'props_json',
+  'source',
+  'addr',
 ] as const satisfies readonly (keyof TrackRow)[];
 
 /**

@@ -5,11 +5,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../audit/log.js';
 import type { DbTarget } from '../db/connection.js';
-import { borrowerKey, deviceOfRequest, ensureVisitorId, loadSecret } from '../events/borrower-key.js';
+import type { BorrowerKeys } from '../events/borrower-key.js';
 import type { ScreenFile } from '../lib/screen-files.js';
 import type { Content } from '../publishing/content.js';
 import type { Db } from '../publishing/store.js';
 import { notifier } from '../publishing/sync.js';
+import { createExposureLog } from './exposures.js';
 import { experimentResults, type Results } from './results.js';
 import { createVariantServer } from './serve.js';
 import { experimentStore, type Experiment, type StartInput } from './store.js';
@@ -20,8 +21,8 @@ export interface ExperimentsOptions {
   content: Content;
   now: () => Date;
   fourEyes: boolean;
-  /** The events' borrower-key secret (LENDER_EVENT_SECRET), else the one kept in the database. */
-  secret: string | null;
+  /** The borrower keys of the events (src/server/events/borrower-key.ts): one key for pages, documents and events. */
+  keys: BorrowerKeys;
   log(message: string, error?: unknown): void;
 }
 
@@ -39,14 +40,26 @@ export interface Experiments {
   promote(id: number, input: { arm?: unknown }, actor: Actor): Promise<Experiment>;
   /** Reads the running experiments again when they changed (any instance). */
   refresh(): Promise<void>;
+  /** Writes the exposures still in memory (shutdown). */
+  close(): Promise<void>;
 }
+
+/** `e<experiment>:<arm>` (serve.ts `variantLabel`) back into its parts. */
+const LABEL = /^e(\d+):([a-z])$/;
 
 export async function startExperiments(o: ExperimentsOptions): Promise<Experiments> {
   const store = experimentStore({ db: o.db, now: o.now, fourEyes: o.fourEyes, notify: notifier(o.target) });
-  const secret = await loadSecret(o.db, o.secret);
   const server = createVariantServer(() => o.content.published());
-  const keyOf = (request: FastifyRequest, reply: FastifyReply) =>
-    borrowerKey(secret, { device: deviceOfRequest(request), visitor: ensureVisitorId(request, reply) });
+  const exposures = createExposureLog(o.db, o.log);
+
+  /** The borrower's document, and the server's record that it served them an arm (exposures.ts). */
+  function file(rel: string, request: FastifyRequest, reply: FastifyReply) {
+    let key: string | null = null;
+    const served = server.file(rel, () => (key = o.keys.keyOf(request, reply)), reply);
+    const arm = served?.variant ? LABEL.exec(served.variant) : null;
+    if (key && arm) exposures.record(Number(arm[1]), arm[2]!, key, o.keys.addressTag(request));
+    return served;
+  }
 
   let version = -1;
   let running: Promise<void> | null = null;
@@ -71,6 +84,7 @@ export async function startExperiments(o: ExperimentsOptions): Promise<Experimen
   const changes = store.changes;
   async function resultsOf(exp: Experiment, goal?: string): Promise<Results> {
     const ramped = (await changes(exp.id)).some((c) => c.action === 'ramp');
+    await exposures.flush();
     return experimentResults(o.db, exp, goal || exp.goal, o.now(), ramped);
   }
   /** A change is served here before its answer goes out; the others follow within the propagation. */
@@ -81,7 +95,7 @@ export async function startExperiments(o: ExperimentsOptions): Promise<Experimen
   };
 
   return {
-    file: (rel, request, reply) => server.file(rel, () => keyOf(request, reply), reply),
+    file,
     list: (screen) => store.list(screen),
     async get(id) {
       return { ...(await store.get(id)), changes: await changes(id) };
@@ -105,5 +119,6 @@ export async function startExperiments(o: ExperimentsOptions): Promise<Experimen
       return promoted;
     },
     refresh,
+    close: () => exposures.flush(),
   };
 }

@@ -1,10 +1,12 @@
-// An experiment's results from the measurement events (src/server/events/): per arm the
-// borrowers exposed (a `screen_view` of the screen stamped with the arm's variant) and those of
-// them who converted (the goal event, on any screen, at or after their first exposure: joined on
-// the borrower key), the statistics of stats.ts, and the same counts day by day for the chart.
-// Read on demand from the raw events (results are for the studio, never for borrowers' pages).
+// An experiment's results: per arm the borrowers the server exposed and those of them who
+// converted (counting.ts decides who counts and what is left out and why), the statistics of
+// stats.ts, and the same counts day by day for the chart. Read on demand from the exposures the
+// server recorded and the measurement events (results are for the studio, never for borrowers'
+// pages).
+import { SERVER_GOAL_NAMES } from '../events/goals.js';
 import { manilaDay } from '../events/ingest.js';
 import type { Db } from '../publishing/store.js';
+import { countExperiment, type Quality } from './counting.js';
 import { variantLabel } from './serve.js';
 import {
   ALPHA,
@@ -46,8 +48,10 @@ export interface Results {
   /** The method and its parameters, as the studio names them. */
   method: { name: string; alpha: number; perComparisonAlpha: number; planned: number; minExposures: number };
   arms: ArmResult[];
-  /** Borrowers seen in more than one arm (left out of the counts). */
+  /** Borrowers seen in more than one arm (left out of the counts; also in `quality`). */
   multipleExposures: number;
+  /** What was left out and why, and warnings of forged or bursty data (counting.ts). */
+  quality: Quality;
   sampleRatio: SampleRatio | null;
   /** Why there is no sample-ratio check (a rollout whose share changed). */
   sampleRatioNote: string | null;
@@ -76,23 +80,29 @@ export async function experimentResults(
   const lastDay = manilaDay(Date.parse(to));
   const labels = exp.arms.map((a) => variantLabel(exp.id, a.arm));
 
-  const [views, goalRows, names] = await Promise.all([
+  const [exposureRows, views, goalRows, names] = await Promise.all([
+    db
+      .selectFrom('experiment_exposures')
+      .select(['borrower', 'arm', 'at', 'addr'])
+      .where('experiment_id', '=', exp.id)
+      .where('at', '>=', from)
+      .where('at', '<=', to)
+      .execute(),
+    // The borrowers whose page reported showing the screen: they kept the cookie the server set.
     db
       .selectFrom('track_events')
-      .select(['borrower', 'variant'])
-      .select((eb) => eb.fn.min('at').as('first'))
+      .select('borrower')
+      .distinct()
       .where('day', '>=', firstDay)
       .where('day', '<=', lastDay)
       .where('name', '=', 'screen_view')
       .where('screen', '=', exp.screen)
-      .where('variant', 'in', labels)
       .where('at', '>=', from)
       .where('at', '<=', to)
-      .groupBy(['borrower', 'variant'])
       .execute(),
     db
       .selectFrom('track_events')
-      .select(['borrower', 'at'])
+      .select(['borrower', 'at', 'variant', 'addr', 'source'])
       .where('day', '>=', firstDay)
       .where('day', '<=', lastDay)
       .where('name', '=', goal)
@@ -111,39 +121,28 @@ export async function experimentResults(
       .execute(),
   ]);
 
-  // Each borrower's arm and first exposure; borrowers in two arms are left out.
-  const exposed = new Map<string, { arm: number; first: string } | null>();
-  for (const v of views) {
-    const arm = labels.indexOf(v.variant);
-    const known = exposed.get(v.borrower);
-    exposed.set(v.borrower, known === undefined ? { arm, first: String(v.first) } : null);
-  }
-  const goalTimes = new Map<string, string[]>();
-  for (const g of goalRows) {
-    const list = goalTimes.get(g.borrower);
-    if (list) list.push(g.at);
-    else goalTimes.set(g.borrower, [g.at]);
-  }
-
   const k = exp.arms.length;
+  const { borrowers, quality } = countExperiment({
+    arms: exp.arms.map((a) => a.arm),
+    labels,
+    exposures: exposureRows,
+    confirmed: new Set(views.map((v) => v.borrower)),
+    goals: goalRows,
+    serverGoal: SERVER_GOAL_NAMES.has(goal),
+  });
   const exposures = new Array<number>(k).fill(0);
   const conversions = new Array<number>(k).fill(0);
   const exposedOn: { arm: number; day: string }[] = [];
   const convertedOn: { arm: number; day: string }[] = [];
-  let multipleExposures = 0;
-  for (const [borrower, seen] of exposed) {
-    if (!seen) {
-      multipleExposures++;
-      continue;
-    }
-    exposures[seen.arm]!++;
-    exposedOn.push({ arm: seen.arm, day: manilaDay(Date.parse(seen.first)) });
-    const converted = (goalTimes.get(borrower) ?? []).filter((at) => at >= seen.first).sort()[0];
-    if (converted) {
-      conversions[seen.arm]!++;
-      convertedOn.push({ arm: seen.arm, day: manilaDay(Date.parse(converted)) });
+  for (const b of borrowers.values()) {
+    exposures[b.arm]!++;
+    exposedOn.push({ arm: b.arm, day: manilaDay(Date.parse(b.first)) });
+    if (b.converted) {
+      conversions[b.arm]!++;
+      convertedOn.push({ arm: b.arm, day: manilaDay(Date.parse(b.converted)) });
     }
   }
+  const multipleExposures = quality.exposures.discarded.find((d) => d.reason === 'multiple-arms')?.count ?? 0;
 
   // Each arm against the control; with several arms the alpha is shared among the comparisons.
   const perComparisonAlpha = ALPHA / Math.max(1, k - 1);
@@ -190,6 +189,7 @@ export async function experimentResults(
     },
     arms,
     multipleExposures,
+    quality,
     sampleRatio: ramped
       ? null
       : sampleRatio(
@@ -201,7 +201,7 @@ export async function experimentResults(
       : null,
     winner: better[0]?.arm ?? (allWorse ? 'a' : null),
     days: series(firstDay, lastDay, k, exposedOn, convertedOn),
-    goals: [...new Set([goal, ...names.map((n) => n.name)])].sort(),
+    goals: [...new Set([goal, ...SERVER_GOAL_NAMES, ...names.map((n) => n.name)])].sort(),
     from,
     to,
   };

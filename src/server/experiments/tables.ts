@@ -47,8 +47,20 @@ export interface ExperimentChangesTable {
   detail_json: string;
 }
 
+/** Each borrower key the server served an arm (exposures.ts; migration 080). */
+export interface ExperimentExposuresTable {
+  experiment_id: number;
+  borrower: string;
+  arm: string;
+  /** When it was first served (ISO). */
+  at: string;
+  /** The address tag of that request (src/server/events/address.ts). */
+  addr: string;
+}
+
 declare module '../db/schema.js' {
   interface Database {
+    experiment_exposures: ExperimentExposuresTable;
     experiments: ExperimentsTable;
     experiment_arms: ExperimentArmsTable;
     experiment_changes: ExperimentChangesTable;

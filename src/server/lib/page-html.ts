@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PREVIEW_ELEMENT_ID } from '../../app/inlineScreen.js';
 import { injectConfig, safeJson } from '../../config/inject.js';
-import { ensureVisitorId, keyedByBorrower } from '../events/borrower-key.js';
+import { keyedByBorrower } from '../events/borrower-key.js';
 import { VARIANT_HEADER } from '../events/revision.js';
 import type { AppConfig } from '../../config/types.js';
 import { etagMatches, strongEtag } from './etag.js';
@@ -30,6 +30,12 @@ export interface PageContent {
   manifestTag(): string;
 }
 
+/**
+ * The borrower's key from the first page on (events, experiments): its cookie, made when it has
+ * none (src/server/events/borrower-key.ts `identify`). Runs before the page's document is chosen.
+ */
+export type Identify = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
 /** A draft shown on a preview link, with what the page says about it. */
 export interface PreviewPage {
   id: string;
@@ -49,7 +55,7 @@ const insertBeforeBodyEnd = (template: string, tags: string) => {
  * with an ETag (which changes with any publication the page carries) so a repeat visit
  * revalidates the page with a 304 instead of downloading it again.
  */
-export function createPageSender(config: AppConfig, content: PageContent) {
+export function createPageSender(config: AppConfig, content: PageContent, identify: Identify) {
   const inliner = createScreenInliner(content, config);
   const templates = new Map<string, Template>();
   // Per entry file: the pages of its current template and manifest, by screen tag, each made once
@@ -90,8 +96,6 @@ export function createPageSender(config: AppConfig, content: PageContent) {
       .header('Vary', 'Accept-Encoding')
       .header('ETag', gzip ? `W/${result.etag}` : result.etag)
       .type('text/html; charset=utf-8');
-    // The borrower's first-party id exists from the first page on (events, experiments).
-    ensureVisitorId(request, reply);
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-cache');
     // The page carries this borrower's arm of an experiment: theirs alone.
     if (reply.hasHeader(VARIANT_HEADER)) keyedByBorrower(reply);
@@ -109,6 +113,7 @@ export function createPageSender(config: AppConfig, content: PageContent) {
       options: { inline: boolean },
     ): Promise<FastifyReply> {
       const path = request.url.split('?')[0] ?? '/';
+      await identify(request, reply);
       const tag = options.inline ? await inliner.scriptFor(path, { request, reply }) : '';
       return send(request, reply, page(file, await template(file), content.manifestTag(), tag));
     },
@@ -120,6 +125,7 @@ export function createPageSender(config: AppConfig, content: PageContent) {
       file: string,
       preview: PreviewPage,
     ): Promise<FastifyReply> {
+      await identify(request, reply);
       const tag = inliner.previewScript(preview.id, preview.file);
       const info = `<script type="application/json" id="${PREVIEW_ELEMENT_ID}">${safeJson({ screen: preview.id, expiresAt: preview.expiresAt })}</script>`;
       reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');

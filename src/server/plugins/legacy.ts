@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { SERVER_GOALS } from '../events/goals.js';
 import { access, borrowerOf } from '../identity/index.js';
 import { fail, ok, registerFamilyErrors } from '../lib/envelope.js';
 import { repayCards } from '../repos/bank.js';
@@ -84,7 +85,9 @@ export default async function legacyPlugin(app: FastifyInstance): Promise<void> 
       needValid: b.sendMsg === 1,
     });
     if ('refused' in record) return refuse(COMMIT_REFUSALS[record.refused]);
+    // Without a code to confirm, the repayment is submitted now; with one, when it is confirmed.
     if (record.verifyCode) app.announceCode('repayment code', order.id, record.verifyCode);
+    else app.measurement.goal(request, SERVER_GOALS.repayment);
     return ok('legacy', { needValid: record.verifyCode ? 1 : 0, repayRecordId: record.id });
   });
 
@@ -102,6 +105,7 @@ export default async function legacyPlugin(app: FastifyInstance): Promise<void> 
     if (result === 'locked') return refuse(LEGACY.locked);
     if (result === 'expired') return refuse(LEGACY.badToken);
     if (result === 'wrong') return refuse(LEGACY.wrongCode);
+    app.measurement.goal(request, SERVER_GOALS.repayment);
     return ok('legacy', {}, '还款已提交');
   });
 
@@ -118,6 +122,7 @@ export default async function legacyPlugin(app: FastifyInstance): Promise<void> 
       isDelay: false,
     });
     if ('refused' in pay) return refuse(PAY_REFUSALS[pay.refused]);
+    app.measurement.goal(request, SERVER_GOALS.repayment);
     return ok('legacy', { url: pay.payUrl });
   });
 }

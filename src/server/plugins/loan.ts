@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { SERVER_GOALS } from '../events/goals.js';
 import { access, borrowerOf } from '../identity/index.js';
 import { ok, registerFamilyErrors, v3Fail } from '../lib/envelope.js';
 import { agreementItem, agreementUrl, listAgreements } from '../repos/agreements.js';
@@ -53,6 +54,7 @@ export default async function loanPlugin(app: FastifyInstance): Promise<void> {
       const problem = quoteProblem(product, b);
       if (problem) return v3Fail(problem);
       const orderId = await createOrder(db, borrowerOf(request).id, product, b);
+      app.measurement.goal(request, SERVER_GOALS.application);
       return ok('v3', { lendDetailsUrl: lendDetailsUrl(orderId, product.id), orderId });
     },
   );

@@ -17,7 +17,11 @@ const GONE =
   '<p>It has expired, or its draft has been published or discarded. Ask for a new link in the studio.</p>';
 
 export default async function previewPlugin(app: FastifyInstance): Promise<void> {
-  const { sendPreview } = createPageSender(pageConfig(app.cfg.dev), app.content);
+  const { sendPreview } = createPageSender(
+    pageConfig(app.cfg.dev),
+    app.content,
+    app.measurement.keys.identify,
+  );
   const entry = join(app.cfg.distDir, 'index.html');
 
   app.get<{ Params: { token: string } }>('/preview/:token', async (request, reply) => {

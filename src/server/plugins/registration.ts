@@ -5,6 +5,7 @@ import { captchaSvg } from '../lib/captcha-svg.js';
 import { fail, ok, registerFamilyErrors } from '../lib/envelope.js';
 import { createRateLimiter } from '../lib/rate-limit.js';
 import { IMAGE_CSP } from '../lib/security-headers.js';
+import { SERVER_GOALS } from '../events/goals.js';
 import { recordEvent } from '../repos/events.js';
 import * as reg from '../repos/registration.js';
 import { promoSchemas as s } from '../schemas/promo.js';
@@ -148,6 +149,9 @@ export default async function registrationPlugin(app: FastifyInstance): Promise<
       utmTag: b.utm_tag ?? '',
       inviteCode: b.invite_code ?? '',
     });
-    return answer(created ? PROMO.registered : PROMO.alreadyRegistered);
+    if (!created) return answer(PROMO.alreadyRegistered);
+    // The landing's conversion, recorded by the server (a page's claim of it never counts).
+    app.measurement.goal(request, SERVER_GOALS.registration);
+    return answer(PROMO.registered);
   });
 }

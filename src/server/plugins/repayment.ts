@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { SERVER_GOALS } from '../events/goals.js';
 import { access, borrowerOf } from '../identity/index.js';
 import { ok, registerFamilyErrors, v3Fail } from '../lib/envelope.js';
 import { parseJson } from '../db/json.js';
@@ -73,6 +74,7 @@ export default async function repaymentPlugin(app: FastifyInstance): Promise<voi
         isDelay,
       });
       if ('refused' in pay) return v3Fail(PAY_REFUSALS[pay.refused] ?? nothing);
+      app.measurement.goal(request, SERVER_GOALS.repayment);
       return ok('v3', { payUrl: pay.payUrl });
     },
   );

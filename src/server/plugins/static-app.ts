@@ -75,14 +75,18 @@ export async function registerStaticApp(app: FastifyInstance): Promise<void> {
 
   // The main entry's pages carry their screen document; the promotion entry's cannot (its route
   // is in the URL's hash, which the server never sees).
-  const { sendPage } = createPageSender(config, {
-    // A screen under an experiment is served as the borrower's arm (src/server/experiments/).
-    load: async (rel, borrower) =>
-      borrower
-        ? app.experiments.file(rel, borrower.request, borrower.reply)
-        : app.content.published().file(rel),
-    manifestTag: () => app.content.manifestTag(),
-  });
+  const { sendPage } = createPageSender(
+    config,
+    {
+      // A screen under an experiment is served as the borrower's arm (src/server/experiments/).
+      load: async (rel, borrower) =>
+        borrower
+          ? app.experiments.file(rel, borrower.request, borrower.reply)
+          : app.content.published().file(rel),
+      manifestTag: () => app.content.manifestTag(),
+    },
+    app.measurement.keys.identify,
+  );
 
   /** dist/promo.html or dist/promo/index.html, whichever the build produced. */
   function promoEntry(): string | null {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { demoJointFail } from '../demo/promo.js';
+import { SERVER_GOALS } from '../events/goals.js';
 import { access, borrowerOf } from '../identity/index.js';
 import { fail, ok, registerFamilyErrors } from '../lib/envelope.js';
 import { agreementItem, agreementUrl, listAgreements } from '../repos/agreements.js';
@@ -70,6 +71,7 @@ export default async function variantPlugin(app: FastifyInstance): Promise<void>
     const problem = quoteProblem(product, b);
     if (problem) return fail('variant', '403', problem);
     const orderId = await createOrder(db, borrowerOf(request).id, product, b);
+    app.measurement.goal(request, SERVER_GOALS.application);
     return done({ lendDetailsUrl: lendDetailsUrl(orderId, product.id), orderId });
   });
 
