@@ -2,40 +2,21 @@
 // Staged rollouts and experiments through the studio API and the borrower's routes (issue 19,
 // "Rollouts and experiments"): a publisher starts an experiment; each borrower gets one arm, the
 // same on every load, in the page and in /screens/, with an ETag of its own and never from a
-// shared cache; results count exposures and conversions from the events; stop returns everyone
+// shared cache; results count the exposures the server recorded and the conversions of those
+// borrowers (tests/server/experiments-forgery.test.ts: what an outsider cannot add); stop returns everyone
 // to the control and promote publishes the winner, each one action in the audit log. Publishers
 // only, CSRF-protected, four eyes. Every test runs on SQLite and, with DATABASE_URL, PostgreSQL.
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TRACK_PATH } from '../../src/server/events/plugin.js';
+import { signSession } from '../../src/server/identity/signed.js';
+import { cookieOf, phoneOpensHello, revisionWith, sendEvents } from './experiment-helpers.js';
 import { backends } from './helpers.js';
-import {
-  account,
-  editor,
-  publisher,
-  screenText,
-  startStudio,
-  type Client,
-  type StudioServer,
-} from './studio-helpers.js';
+import { account, editor, publisher, startStudio, type Client, type StudioServer } from './studio-helpers.js';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const html = { accept: 'text/html' };
-const cookieOf = (setCookie: unknown) => /lender_vid=[^;]+/.exec(String(setCookie ?? ''))?.[0] ?? '';
-
-/** The editor saves a draft of `name` with a button labelled `label`: the revision an arm shows. */
-async function revisionWith(ed: Client, name: string, label: string): Promise<number> {
-  const doc = await ed.call('GET', `/documents/screen/${name}`);
-  const parent = doc.body.draft?.headRevisionId ?? doc.body.live.id;
-  const saved = await ed.call('PUT', `/documents/screen/${name}/draft`, {
-    text: screenText(name, label),
-    parentRevisionId: parent,
-    message: `try "${label}"`,
-  });
-  expect(saved.status).toBe(200);
-  return saved.body.revision.id as number;
-}
 
 interface Served {
   cookie: string;
@@ -111,7 +92,9 @@ describe.each(backends)('rollouts and experiments on %s', (backend) => {
   let s: StudioServer;
   afterEach(async () => s?.close());
   // Events are stamped by the real clock: the experiment's must be the same.
-  const start = () => startStudio(backend, { now: () => new Date() });
+  // Behind a trusted proxy, as production runs: test borrowers may have addresses of their own.
+  const start = (extra: object = {}) =>
+    startStudio(backend, { now: () => new Date(), trustProxy: '127.0.0.1', ...extra });
 
   /** A server, its demo publisher, the live revision of hello and an editor's revision of it. */
   async function begin() {
@@ -184,12 +167,15 @@ describe.each(backends)('rollouts and experiments on %s', (backend) => {
     }
   });
 
-  it('the native device id keys the borrower: its page (query) and its documents (the host’s session cookie) get the same arm as its events', async () => {
-    s = await start();
+  it('a native device keys the borrower once a verified session vouches for it: its page (either browser), its documents and its events are one borrower in one arm; a device id alone keys nobody', async () => {
+    const sessionKey = 'experiments-test-session-key'.padEnd(40, 'k');
+    s = await start({ identity: 'signed', sessionKey });
     const exp = await experiment(
       await publisher(s.app),
       await revisionWith(await editor(s.app), 'hello', 'Try it'),
     );
+    const signed = (borrower: string) =>
+      encodeURIComponent(signSession(sessionKey, borrower, new Date(Date.now() + 3600_000)));
     for (const device of [
       'DEV-0001-aa',
       'DEV-0002-bb',
@@ -199,20 +185,38 @@ describe.each(backends)('rollouts and experiments on %s', (backend) => {
       'DEV-0006-ff',
     ]) {
       // Two browsers of one device (different first-party cookies): one borrower, one arm.
-      const query = `?deviceId=${device}&sessionId=s-${device}`;
+      const query = `?deviceId=${device}&sessionId=${signed(`b-${device}`)}`;
       const a = await page(s.app, '', query);
       const b = await page(s.app, 'lender_vid=BBBBBBBBBBBBBBBBBBBBBB', query);
       expect(b.inline.variant).toBe(a.inline.variant);
-      const session = `lender_session=${encodeURIComponent(JSON.stringify({ deviceId: device, sessionId: 's' }))}`;
-      const doc = await load(s.app, `lender_vid=CCCCCCCCCCCCCCCCCCCCCC; ${session}`);
+      // The page bound the cookie to the device: its documents and events carry it.
+      const bound = cookieOf(a.res.headers['set-cookie']);
+      expect(bound).toMatch(/^lender_vid=d\./);
+      expect(cookieOf(b.res.headers['set-cookie'])).toBe(bound);
+      const doc = await load(s.app, bound);
       expect(doc.variant).toBe(a.inline.variant);
-      // Its events, sent with the device id, land under that arm's borrower.
-      await send(s.app, 'lender_vid=DDDDDDDDDDDDDDDDDDDDDD', [view(doc)], device);
+      await send(s.app, bound, [view(doc)], device);
     }
-    const results = (await (await publisher(s.app)).call('GET', `/experiments/${exp.id}/results`)).body
-      .results;
+    const pub = await publisher(s.app);
+    const results = (await pub.call('GET', `/experiments/${exp.id}/results`)).body.results;
     expect(results.arms[0].exposures + results.arms[1].exposures).toBe(6);
     expect(results.multipleExposures).toBe(0);
+    // A device id with a session nobody verified, in the page's query or the host's session
+    // cookie, proves nothing: each browser is its own borrower, keyed by its first-party id.
+    const made = `?deviceId=DEV-made-up&sessionId=s-made-up`;
+    const first = await page(s.app, '', made);
+    expect(cookieOf(first.res.headers['set-cookie'])).toMatch(/^lender_vid=[A-Za-z0-9_-]{22}$/);
+    const session = `lender_session=${encodeURIComponent(JSON.stringify({ deviceId: 'DEV-made-up', sessionId: 's' }))}`;
+    const keys = new Set<string>();
+    for (let i = 0; i < 12; i++)
+      keys.add(
+        cookieOf(
+          (await s.app.inject({ url: '/screens/hello.json', headers: { cookie: session } })).headers[
+            'set-cookie'
+          ],
+        ),
+      );
+    expect(keys.size).toBe(12);
   });
 
   it('results: exposures and conversions per arm from the events, the winner significant, the split checked', async () => {
@@ -220,17 +224,17 @@ describe.each(backends)('rollouts and experiments on %s', (backend) => {
     const pub = await publisher(s.app);
     const exp = await experiment(pub, await revisionWith(await editor(s.app), 'hello', 'Try it'));
     const counts = { a: { n: 0, c: 0 }, b: { n: 0, c: 0 } };
+    // Each phone on its own address: the document (the server's exposure), its page's screen view.
     for (let i = 0; i < 240; i++) {
-      const served = await load(s.app);
-      const arm = served.variant!.endsWith(':a') ? 'a' : 'b';
-      const k = counts[arm].n++;
-      const events: object[] = [view(served)];
+      const phone = await phoneOpensHello(s.app, `10.30.${i >> 8}.${i & 255}`);
+      const k = counts[phone.arm].n++;
       // The control converts 1 in 10, the new wording 1 in 2.
-      if (arm === 'a' ? k % 10 === 0 : k % 2 === 0) {
-        events.push({ name: 'signup', at: Date.now(), screen: 'other' });
-        counts[arm].c++;
+      if (phone.arm === 'a' ? k % 10 === 0 : k % 2 === 0) {
+        expect(
+          await sendEvents(s.app, phone.headers, [{ name: 'signup', at: Date.now(), screen: 'other' }]),
+        ).toBe(200);
+        counts[phone.arm].c++;
       }
-      await send(s.app, served.cookie, events);
     }
     // A goal before any exposure does not count, nor does a screen view of another screen.
     const early = await load(s.app);
@@ -252,6 +256,12 @@ describe.each(backends)('rollouts and experiments on %s', (backend) => {
     expect(r.sampleRatio.mismatch).toBe(false);
     expect(r.days.at(-1).exposures).toEqual([counts.a.n, counts.b.n]);
     expect(r.goals).toContain('signup');
+    // Nothing left out but the early borrower, whose page never showed the screen; no warning.
+    expect(r.quality.exposures).toMatchObject({ served: 241, counted: 240 });
+    expect(r.quality.exposures.discarded).toMatchObject([{ reason: 'unconfirmed', count: 1 }]);
+    // (Its goal event came before the experiment started: not one of its goal events at all.)
+    expect(r.quality.goalEvents).toMatchObject({ received: counts.a.c + counts.b.c, discarded: [] });
+    expect(r.quality.warnings).toEqual([]);
     // Another goal: nobody converted.
     const other = (await pub.call('GET', `/experiments/${exp.id}/results?goal=nothing`)).body.results;
     expect(other.arms.map((a: { conversions: number }) => a.conversions)).toEqual([0, 0]);
