@@ -17,9 +17,9 @@ const ROOT = resolve(import.meta.dirname, '../..');
 /**
  * `slot`: the port is E2E_PORT+slot; 0 and 1 are playwright.config.ts's servers. One slot per spec
  * file, since specs run in parallel: publishing 2, publishing-schedule 3, experiments 4,
- * publishing-parts 5.
+ * publishing-parts 5. `env`: more settings of this server.
  */
-export async function startClockServer(slot: number): Promise<ClockServer> {
+export async function startClockServer(slot: number, env: Record<string, string> = {}): Promise<ClockServer> {
   const port = Number(process.env.E2E_PORT ?? 8790) + slot;
   // A server already answering there is another spec's: waiting for "ready" would find it and run
   // this spec against the wrong server.
@@ -42,6 +42,7 @@ export async function startClockServer(slot: number): Promise<ClockServer> {
         DATABASE_URL: '',
         LENDER_DEV: '1',
         LENDER_PREVIEW_MINUTES: '30',
+        ...env,
       },
     },
   );

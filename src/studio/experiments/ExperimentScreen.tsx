@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { StudioApi } from '../api';
 import { showTime } from '../publishing/time';
 import { ResultsChart } from './ResultsChart';
+import { LeftOut, QualityWarnings } from './ResultsQuality';
 import './experiments.css';
 import {
   STATUS_BADGE,
@@ -102,6 +103,7 @@ export function ExperimentScreen({ api, experimentId }: { api: StudioApi; experi
           weights say (caching, redirects, a broken variant): do not trust these results until that is found.
         </p>
       )}
+      {results && <QualityWarnings results={results} />}
       {results && (
         <table className="studio-table" aria-label="Results">
           <thead>
@@ -144,18 +146,17 @@ export function ExperimentScreen({ api, experimentId }: { api: StudioApi; experi
       )}
       {results && (
         <p className="studio-hint">
-          Exposures: borrowers who saw the screen in that arm; conversions: those of them who then sent “
-          {results.goal}”. Significance by a sequential test ({results.method.name}), valid however often the
-          results are looked at; 95% overall{results.arms.length > 2 ? ', shared among the arms' : ''}, tuned
-          for {results.method.planned} borrowers; no verdict under {results.method.minExposures} exposures per
+          Exposures: borrowers the server served that arm and whose page showed it; conversions: those of them
+          who then {results.quality.goalRecordedBy === 'server' ? 'did' : 'sent'} “{results.goal}”.
+          Significance by a sequential test ({results.method.name}), valid however often the results are
+          looked at; 95% overall{results.arms.length > 2 ? ', shared among the arms' : ''}, tuned for{' '}
+          {results.method.planned} borrowers; no verdict under {results.method.minExposures} exposures per
           arm.
           {srm && !srm.mismatch && ` The split matches the weights (p = ${srm.pValue.toFixed(2)}).`}
           {results.sampleRatioNote ? ` No sample-ratio check: ${results.sampleRatioNote}.` : ''}
-          {results.multipleExposures
-            ? ` ${results.multipleExposures} borrowers seen in two arms are left out.`
-            : ''}
         </p>
       )}
+      {results && <LeftOut results={results} />}
       {results?.winner && results.winner !== 'a' && (
         <p className="studio-notice-box" role="note">
           {armName(results.winner)} converts significantly better than the control.
