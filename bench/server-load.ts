@@ -4,7 +4,10 @@
  * trivial route on a bare Fastify instance. Targets: the real screens/loan-details.json with
  * If-None-Match (304) and in full (plain and gzip), POST loan-details (a database read), the
  * page's HTML when a build exists in /tmp/dist-bench, POST /api/events with batches of 20 events
- * (issue 19: the events a second are 20 × the requests), and the bare route. Writes "## Server".
+ * (issue 19: the events a second are 20 × the requests; each batch from a borrower and address of
+ * its own, lib/event-load.ts), loan details during a 60 s flood of events from one address (issue
+ * 28 item 1: the flood is throttled, loan details keeps p99 < 20 ms), and the bare route. Writes
+ * "## Server".
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,6 +16,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { APP_DIST, ROOT } from './lib/build';
+import { floodScenario, manyBorrowers, FLOOD_SECONDS } from './lib/event-load';
 import { saveFigures } from './lib/figures';
 import { writeSection } from './lib/results';
 import { median, stamp } from './lib/stats';
@@ -32,6 +36,7 @@ interface Options {
   body?: string;
   connections: number;
   duration: number;
+  requests?: typeof manyBorrowers;
 }
 type Autocannon = (options: Options) => Promise<Result>;
 
@@ -229,9 +234,10 @@ async function referenceTargets(base: string, db: string): Promise<Target[]> {
       options: {
         url: `${base}/api/events`,
         method: 'POST',
-        // A returning borrower: the first-party id is already set.
-        headers: { 'content-type': 'application/json', cookie: 'lender_vid=benchBorrowerKey012345' },
+        // Returning borrowers (their first-party ids already set), each batch another's.
+        headers: { 'content-type': 'application/json' },
         body: eventBatch(),
+        requests: manyBorrowers,
       },
       expected: 200,
       goal: { rps: 20_000 / EVENT_BATCH, p99: 20 },
@@ -290,7 +296,13 @@ async function main(): Promise<void> {
         ...db.env,
       });
       try {
-        lines.push(...(await runAll(await referenceTargets(`http://127.0.0.1:${REF_PORT}`, db.name), child)));
+        const base = `http://127.0.0.1:${REF_PORT}`;
+        lines.push(...(await runAll(await referenceTargets(base, db.name), child)));
+        if (picked(`${db.name.toLowerCase()}.flood`)) {
+          const flood = await floodScenario(base, db.name, LOAN);
+          lines.push(...flood.lines);
+          Object.assign(figures, flood.figures);
+        }
       } finally {
         await stop(child);
         await db.cleanup?.();
@@ -320,7 +332,7 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
   const body = `
-${stamp()}, autocannon ${SECONDS} s per target and round after a ${WARMUP_SECONDS} s warm-up that is not counted, ${ROUNDS} rounds
+${stamp()}, autocannon ${SECONDS} s per target and round after a ${WARMUP_SECONDS} s warm-up that is not counted, ${ROUNDS} rounds; the flood rows: one run of ${FLOOD_SECONDS} s, both at once
 (every target once per round; req/s, p50 and p99 are the medians of the rounds), ${CONNECTIONS} connections, loopback; the server in
 its own process (2 cores shared by the server, autocannon and, in the PostgreSQL rows, the database server); ${Math.round((Date.now() - started) / 1000)} s.
 Machine load (1-minute load average, sampled before each target; this run's own server and autocannon add ~2): ${loadText()}.

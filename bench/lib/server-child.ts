@@ -17,6 +17,8 @@ async function main(): Promise<void> {
           uploadsDir: process.env.BENCH_UPLOADS_DIR,
           dev: false,
           logLevel: 'silent',
+          // As behind its proxy: the event senders' addresses come in X-Forwarded-For (lib/event-load.ts).
+          trustProxy: '127.0.0.1',
         });
   if (process.env.BENCH_SERVER === 'bare') app.get('/ping', async () => ({ ok: true }));
   await app.listen({ port, host: '127.0.0.1' });
