@@ -166,7 +166,7 @@ describe('counting an experiment', () => {
   it('many goal events from one address within minutes are a burst, and the studio is told how many counted conversions came from it', () => {
     const exposures = Array.from({ length: BURST.events }, (_, i) => exposure(`k${i}`, 'b', 0, `own-${i}`));
     const confirmed = new Set(exposures.map((e) => e.borrower));
-    const goals = (spacingMs: number, n = BURST.events) =>
+    const goals = (spacingMs: number, n: number = BURST.events) =>
       Array.from({ length: n }, (_, i) => goal(`k${i}`, 1000 + i * spacingMs, { addr: 'office' }));
     const burst = countExperiment(input({ exposures, confirmed, goals: goals(30_000) }));
     expect(burst.quality.warnings.map((w) => w.kind)).toEqual(['address-burst']);
