@@ -11,37 +11,15 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { autocannon, type Options, type Result } from './lib/autocannon';
 import { APP_DIST, ROOT } from './lib/build';
 import { floodScenario, manyBorrowers, FLOOD_SECONDS } from './lib/event-load';
 import { saveFigures } from './lib/figures';
 import { writeSection } from './lib/results';
 import { median, stamp } from './lib/stats';
-
-interface Result {
-  // total: every request answered in the run (the CPU per request divides by it)
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-interface Options {
-  url: string;
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string;
-  connections: number;
-  duration: number;
-  requests?: typeof manyBorrowers;
-}
-type Autocannon = (options: Options) => Promise<Result>;
-
-// autocannon ships no type declarations; the shape used here is declared above.
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const SECONDS = Number(process.env.BENCH_SERVER_SECONDS ?? 5);
 // Several rounds, every target once per round: one run on this shared 2-core machine moves by

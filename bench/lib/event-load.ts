@@ -9,32 +9,7 @@
  * 60 s, while loan details is measured as in its own target; the flood must be throttled (429) and
  * loan details keep p99 < 20 ms.
  */
-import { createRequire } from 'node:module';
-
-interface Result {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  statusCodeStats: Record<string, { count: number }>;
-}
-interface RawRequest {
-  headers: Record<string, string>;
-}
-interface Options {
-  url: string;
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string;
-  connections: number;
-  duration: number;
-  requests?: { setupRequest(request: RawRequest): RawRequest }[];
-}
-type Autocannon = (options: Options) => Promise<Result>;
-
-// autocannon ships no type declarations; the shape used here is declared above.
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+import { autocannon, type RawRequest } from './autocannon';
 
 let sender = 0;
 /**

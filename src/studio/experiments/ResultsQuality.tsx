@@ -5,6 +5,40 @@
 // (src/server/experiments/counting.ts); this only shows them.
 import type { Results } from './types';
 
+type Discarded = Results['quality']['exposures']['discarded'];
+
+/** One kind of thing counted: how many of all were left out, then each reason with its count. */
+function Group({
+  what,
+  all,
+  kept,
+  discarded,
+}: {
+  what: string;
+  all: number;
+  kept: number;
+  discarded: Discarded;
+}) {
+  return (
+    <>
+      <tr>
+        <th scope="row">{what}</th>
+        <td>
+          {all - kept} of {all}
+        </td>
+        <td>{discarded.length === 0 && 'none left out'}</td>
+      </tr>
+      {discarded.map((d) => (
+        <tr key={d.reason} data-reason={d.reason}>
+          <td />
+          <td>{d.count}</td>
+          <td>{d.why}</td>
+        </tr>
+      ))}
+    </>
+  );
+}
+
 /** The server's warnings, shown beside the sample-ratio warning (before the verdicts). */
 export function QualityWarnings({ results }: { results: Results }) {
   return results.quality.warnings.map((w) => (
@@ -35,34 +69,18 @@ export function LeftOut({ results }: { results: Results }) {
         </tr>
       </thead>
       <tbody>
-        <tr>
-          <th scope="row">Borrowers served an arm</th>
-          <td>
-            {q.exposures.served - q.exposures.counted} of {q.exposures.served}
-          </td>
-          <td>{q.exposures.discarded.length === 0 && 'none left out'}</td>
-        </tr>
-        {q.exposures.discarded.map((d) => (
-          <tr key={`e-${d.reason}`} data-reason={d.reason}>
-            <td />
-            <td>{d.count}</td>
-            <td>{d.why}</td>
-          </tr>
-        ))}
-        <tr>
-          <th scope="row">Goal events</th>
-          <td>
-            {q.goalEvents.received - q.goalEvents.counted} of {q.goalEvents.received}
-          </td>
-          <td>{q.goalEvents.discarded.length === 0 && 'none left out'}</td>
-        </tr>
-        {q.goalEvents.discarded.map((d) => (
-          <tr key={`g-${d.reason}`} data-reason={d.reason}>
-            <td />
-            <td>{d.count}</td>
-            <td>{d.why}</td>
-          </tr>
-        ))}
+        <Group
+          what="Borrowers served an arm"
+          all={q.exposures.served}
+          kept={q.exposures.counted}
+          discarded={q.exposures.discarded}
+        />
+        <Group
+          what="Goal events"
+          all={q.goalEvents.received}
+          kept={q.goalEvents.counted}
+          discarded={q.goalEvents.discarded}
+        />
       </tbody>
     </table>
   );
