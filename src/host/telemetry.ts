@@ -14,7 +14,7 @@ export interface TelemetryDeps {
   dev: boolean;
   sendBeacon?: (url: string, data: Blob) => boolean;
   fetch?: (url: string, init: RequestInit) => Promise<Response>;
-  /** The native app's device id, if the page has one: the server keys the borrower on it. */
+  /** The native app's device id, if the page has one: the server scrubs it out of what the events carry (the key is its cookie). */
   device?: () => string | undefined;
   log?: (...args: unknown[]) => void;
   warn?: (...args: unknown[]) => void;
