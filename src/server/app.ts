@@ -9,6 +9,7 @@ import { registerFormBody } from './lib/form-body.js';
 import { registerRejectDeep } from './lib/reject-deep.js';
 import { registerRejectNul } from './lib/reject-nul.js';
 import { htmlCsp, registerSecurityHeaders } from './lib/security-headers.js';
+import { registerRouteTable } from './lib/route-table.js';
 import { registerSweeper } from './lib/sweeper.js';
 import { invalidOrigins, parseOrigins } from '../config/origins.js';
 import { accountsOf } from './accounts/accounts.js';
@@ -34,9 +35,9 @@ import repaymentPlugin from './plugins/repayment.js';
 import screensPlugin from './plugins/screens.js';
 import servicePlugin from './plugins/service.js';
 import { pageConfig, registerStaticApp } from './plugins/static-app.js';
+import type { StudioDeps } from './plugins/studio/services.js';
 import uploadsPlugin from './plugins/uploads.js';
 import variantPlugin from './plugins/variant.js';
-import type { RouteInfo } from './types.js';
 
 export type { ServerOptions } from './config.js';
 
@@ -62,12 +63,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     // A request arriving during shutdown gets a quick 503 instead of a half-closed database.
     return503OnClosing: true,
   });
-  // Every route with its schema, in registration order: the hostile-client tests walk it.
-  const routeTable: RouteInfo[] = [];
-  app.addHook('onRoute', (route) => {
-    routeTable.push({ method: route.method, url: route.url, schema: route.schema, config: route.config });
-  });
-  app.decorate('routeTable', routeTable);
+  registerRouteTable(app);
   app.decorate('db', handle.db);
   app.decorate('cfg', cfg);
   app.decorate('catalogue', createCatalogue(handle.db));
@@ -178,8 +174,14 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   // Loaded only when on: a production server never loads the studio's code. On its own port
   // (LENDER_STUDIO_PORT) the borrower-facing listener never serves it.
   if (pageConfig(cfg.dev).studio) {
-    if (cfg.studioPort === null) await app.register((await import('./plugins/studio/index.js')).default);
-    else app.decorate('studioServer', await (await import('./studio-server.js')).buildStudioServer(app));
+    // One typed object of everything the studio uses, on either port (plugins/studio/services.ts).
+    const deps: StudioDeps = { db: handle.db, cfg, content, experiments: app.experiments };
+    if (cfg.studioPort === null) await app.register((await import('./plugins/studio/index.js')).default, deps);
+    else {
+      const studio = await (await import('./studio-server.js')).buildStudioServer(deps);
+      app.addHook('onClose', async () => studio.close());
+      app.decorate('studioServer', studio);
+    }
   }
   // On the root instance: it owns the global not-found handler (SPA fallback, family-shaped 404s).
   await registerStaticApp(app);

@@ -412,7 +412,7 @@ describe.each(backends)('publishing on %s', (backend) => {
     const next = await pub.call('GET', `/audit?limit=2&before=${paged.body.next}`);
     expect(next.body.entries[0].id).toBeLessThan(paged.body.entries[1].id);
 
-    const csv = await s.app.inject({
+    const csv = await s.studio.inject({
       url: '/studio/api/audit.csv?actor=editor',
       headers: { cookie: pub.cookie },
     });

@@ -3,19 +3,24 @@
 // session (401) and the right role (403); writes need the same site and the session's CSRF token;
 // a foreign Host is refused; sign-in is limited per account and per address; sessions live in an
 // HttpOnly, SameSite cookie, Secure under https; accounts are managed by admins; the studio can
-// have a port of its own. Every test runs on SQLite and, with DATABASE_URL, on PostgreSQL.
+// have a port of its own. The studio runs as production runs it (startStudio: NODE_ENV=production,
+// its own listener, the Host allowlist, accounts made by the accounts module); the demo's studio
+// on the app's port has its own checks below. Every test runs on SQLite and, with DATABASE_URL, on
+// PostgreSQL.
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../../src/server/plugins/studio/guard.js';
 import { backends, startServer, type TestServer } from './helpers.js';
 import {
   PASSWORD,
+  STUDIO_HOST,
   TEST_COST,
   account,
   editor,
   publisher,
   screenText,
   signIn,
+  startDemoStudio,
   startStudio,
   writeDist,
   writeScreens,
@@ -29,9 +34,9 @@ interface StudioRoute {
   access: Access;
 }
 
-/** The studio API's routes, from the server's own route table (a new endpoint is covered at once). */
+/** The studio API's routes, from the studio listener's own route table (a new endpoint is covered at once). */
 function studioRoutes(s: StudioServer): StudioRoute[] {
-  return s.app.routeTable.flatMap((r) => {
+  return s.studio.app.routeTable.flatMap((r) => {
     if (!r.url.startsWith('/studio/api/')) return [];
     const access = ((r.config ?? {}) as { roles?: Access }).roles ?? 'signed-in';
     return (Array.isArray(r.method) ? r.method : [r.method])
@@ -60,7 +65,7 @@ describe.each(backends)('studio access on %s', (backend) => {
     expect(routes.length).toBeGreaterThan(20);
     for (const cookie of [undefined, 'lender_studio=forged-token-that-is-not-a-session-aaaaaaaaaaaa']) {
       for (const route of routes) {
-        const res = await s.app.inject({
+        const res = await s.studio.inject({
           method: route.method as 'GET',
           url: `/studio/api${concrete(route.url)}`,
           headers: cookie ? { cookie } : {},
@@ -160,7 +165,7 @@ describe.each(backends)('studio access on %s', (backend) => {
       expect(res.status, JSON.stringify(headers)).toBe(status);
     }
     // A cross-site form cannot send JSON: a form body is refused before anything else.
-    const form = await s.app.inject({
+    const form = await s.studio.inject({
       method: 'PUT',
       url: '/studio/api/documents/screen/hello/draft',
       headers: {
@@ -172,50 +177,49 @@ describe.each(backends)('studio access on %s', (backend) => {
     });
     expect(form.statusCode).toBe(415);
     // Sign-in from another site is refused too (login CSRF).
-    const foreign = await s.app.inject({
+    const foreign = await s.studio.inject({
       method: 'POST',
       url: '/studio/api/session',
       headers: { origin: 'https://evil.example' },
-      payload: { username: 'editor', password: 'demo-editor-password' },
+      payload: { username: 'editor', password: PASSWORD },
     });
     expect(foreign.statusCode).toBe(403);
     expect((await ed.call('GET', '/documents/screen/hello')).body.draft).toBeNull();
     // The same request from the studio's own origin goes through.
     const own = await ed.call('PUT', '/documents/screen/hello/draft', body, {
-      origin: 'http://localhost:80',
+      origin: `https://${STUDIO_HOST}`,
     });
     expect(own.status).toBe(200);
   });
 
   it('refuses a foreign Host header (DNS rebinding) on the pages and the API', async () => {
     s = await startStudio(backend);
-    for (const url of ['/studio', '/studio/preview', '/studio/api/session']) {
-      const res = await s.app.inject({
-        method: 'GET',
-        url,
-        headers: { host: 'evil.example:8787', accept: 'text/html' },
-      });
-      expect(res.statusCode, url).toBe(421);
-      expect(res.body).not.toContain('<script');
-    }
-    const rebound = await s.app.inject({
+    const studio = s.studio.app;
+    // Production's allowlist is LENDER_STUDIO_HOSTS: the machine's own names are foreign too.
+    for (const host of ['evil.example:8787', 'localhost', '127.0.0.1:8788', `${STUDIO_HOST}.evil.example`])
+      for (const url of ['/studio', '/studio/preview', '/studio/api/session']) {
+        const res = await studio.inject({ method: 'GET', url, headers: { host, accept: 'text/html' } });
+        expect(res.statusCode, `${host} ${url}`).toBe(421);
+        expect(res.body).not.toContain('<script');
+      }
+    const rebound = await studio.inject({
       method: 'POST',
       url: '/studio/api/session',
       headers: { host: 'attacker.example' },
-      payload: { username: 'editor', password: 'demo-editor-password' },
+      payload: { username: 'editor', password: PASSWORD },
     });
     expect(rebound.statusCode).toBe(421);
+    for (const host of [STUDIO_HOST, `${STUDIO_HOST}:8788`, STUDIO_HOST.toUpperCase()])
+      expect((await studio.inject({ url: '/studio', headers: { host } })).statusCode, host).toBe(200);
+    await s.close();
+    // The demo's studio answers the loopback names only.
+    s = await startDemoStudio(backend);
     for (const host of ['127.0.0.1:8787', 'localhost:9999', '[::1]:8787'])
       expect(
         (await s.app.inject({ method: 'GET', url: '/studio', headers: { host } })).statusCode,
         host,
       ).toBe(200);
-    await s.close();
-    s = await startStudio(backend, { studioHosts: ['studio.lender.example'] });
-    expect(
-      (await s.app.inject({ url: '/studio', headers: { host: 'studio.lender.example' } })).statusCode,
-    ).toBe(200);
-    expect((await s.app.inject({ url: '/studio', headers: { host: 'localhost' } })).statusCode).toBe(421);
+    expect((await s.app.inject({ url: '/studio', headers: { host: 'evil.example' } })).statusCode).toBe(421);
   });
 
   it('refuses reserved ids as screen ids, so a save can never replace the manifest', async () => {
@@ -238,25 +242,25 @@ describe.each(backends)('studio access on %s', (backend) => {
   it('limits sign-in per account (5 refusals in 15 minutes) and per address (20), and logs every attempt', async () => {
     s = await startStudio(backend);
     const attempt = (username: string, password: string, remoteAddress = '127.0.0.1') =>
-      s.app.inject({
+      s.studio.inject({
         method: 'POST',
         url: '/studio/api/session',
         remoteAddress,
         payload: { username, password },
       });
     for (let i = 0; i < 5; i++) expect((await attempt('editor', 'wrong password!')).statusCode).toBe(401);
-    const limited = await attempt('editor', 'demo-editor-password');
+    const limited = await attempt('editor', PASSWORD);
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Another account from the same address is not locked by it.
-    expect((await attempt('publisher', 'demo-publisher-password')).statusCode).toBe(200);
+    expect((await attempt('publisher', PASSWORD)).statusCode).toBe(200);
     s.clock.advance(15 * 60 * 1000 + 1);
-    expect((await attempt('editor', 'demo-editor-password')).statusCode).toBe(200);
+    expect((await attempt('editor', PASSWORD)).statusCode).toBe(200);
 
     // From one address, refusals for many names add up.
     for (let i = 0; i < 20; i++) await attempt(`nobody${i}`, 'guess guess guess', '10.9.8.7');
-    expect((await attempt('publisher', 'demo-publisher-password', '10.9.8.7')).statusCode).toBe(429);
-    expect((await attempt('publisher', 'demo-publisher-password', '10.9.8.8')).statusCode).toBe(200);
+    expect((await attempt('publisher', PASSWORD, '10.9.8.7')).statusCode).toBe(429);
+    expect((await attempt('publisher', PASSWORD, '10.9.8.8')).statusCode).toBe(200);
 
     const pub = await publisher(s.app);
     const failed = await audit(pub, 'action=session.sign-in-failed&limit=500');
@@ -268,43 +272,47 @@ describe.each(backends)('studio access on %s', (backend) => {
   });
 
   it('keeps the session server-side in an HttpOnly, SameSite=Strict cookie, Secure under https', async () => {
+    const signInReply = (target: StudioServer) =>
+      target.studio.inject({
+        method: 'POST',
+        url: '/studio/api/session',
+        payload: {
+          username: 'editor',
+          password: target.app.cfg.demoAccounts ? 'demo-editor-password' : PASSWORD,
+        },
+      });
+    // Production: always Secure (behind its TLS proxy), whatever the request says.
     s = await startStudio(backend);
-    const plain = await s.app.inject({
-      method: 'POST',
-      url: '/studio/api/session',
-      payload: { username: 'editor', password: 'demo-editor-password' },
-    });
-    const cookie = String(plain.headers['set-cookie']);
-    expect(cookie).toMatch(
-      /^lender_studio=[A-Za-z0-9_-]{43}; Max-Age=\d+; Path=\/studio; HttpOnly; SameSite=Strict$/,
+    const production = await signInReply(s);
+    expect(String(production.headers['set-cookie'])).toMatch(
+      /^__Secure-lender_studio=[A-Za-z0-9_-]{43}; Max-Age=\d+; Path=\/studio; HttpOnly; SameSite=Strict; Secure$/,
     );
     // The token is not stored: the database holds its hash only.
-    const token = cookie.split(';')[0]!.split('=')[1]!;
+    const cookie = String(production.headers['set-cookie']).split(';')[0]!;
+    const token = cookie.split('=')[1]!;
     const rows = await s.app.db.selectFrom('studio_sessions').select('id').execute();
     expect(rows.map((r) => r.id)).not.toContain(token);
     // The page never carries a session or a CSRF token.
-    const page = await s.app.inject({
-      url: '/studio',
-      headers: { accept: 'text/html', cookie: cookie.split(';')[0]! },
-    });
-    expect(page.body).not.toContain(plain.json().csrfToken);
+    const page = await s.studio.inject({ url: '/studio', headers: { accept: 'text/html', cookie } });
+    expect(page.body).not.toContain(production.json().csrfToken);
     expect(page.body).not.toContain(token);
     await s.close();
 
-    s = await startStudio(backend, { cookieSecure: 'always' });
-    const secure = await s.app.inject({
-      method: 'POST',
-      url: '/studio/api/session',
-      payload: { username: 'editor', password: 'demo-editor-password' },
-    });
-    expect(String(secure.headers['set-cookie'])).toMatch(
+    // The demo's: plain over http, Secure over https.
+    s = await startDemoStudio(backend);
+    expect(String((await signInReply(s)).headers['set-cookie'])).toMatch(
+      /^lender_studio=[A-Za-z0-9_-]{43}; Max-Age=\d+; Path=\/studio; HttpOnly; SameSite=Strict$/,
+    );
+    await s.close();
+    s = await startDemoStudio(backend, { cookieSecure: 'always' });
+    expect(String((await signInReply(s)).headers['set-cookie'])).toMatch(
       /^__Secure-lender_studio=.*; HttpOnly; SameSite=Strict; Secure$/,
     );
     await s.close();
 
     // Behind a TLS-terminating proxy that says so (trusted), 'auto' sets Secure.
-    s = await startStudio(backend, { trustProxy: 1 });
-    const proxied = await s.app.inject({
+    s = await startDemoStudio(backend, { trustProxy: 1 });
+    const proxied = await s.studio.inject({
       method: 'POST',
       url: '/studio/api/session',
       headers: { 'x-forwarded-proto': 'https' },
@@ -355,7 +363,7 @@ describe.each(backends)('studio access on %s', (backend) => {
     );
     expect((await maria.call('GET', '/session')).status).toBe(401);
     expect((await admin.call('PATCH', `/accounts/${id}`, { disabled: true })).status).toBe(200);
-    const refused = await s.app.inject({
+    const refused = await s.studio.inject({
       method: 'POST',
       url: '/studio/api/session',
       payload: { username: 'maria.santos', password: PASSWORD },

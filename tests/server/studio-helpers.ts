@@ -1,11 +1,18 @@
-// Helpers for the studio and publishing API tests: a server on a small screens folder, signed-in
-// clients (cookie + CSRF token, as the studio page holds them), and accounts of any role.
+// Helpers for the studio and publishing API tests: a server on a small screens folder, configured
+// as production runs the studio (NODE_ENV=production: its own listener, a Host allowlist, signed
+// borrower sessions, the required secrets, accounts made by the accounts module, no demo account)
+// or as the demo does (`npm start`: on the app's port, demo accounts); signed-in clients (cookie +
+// CSRF token, as the studio page holds them, sent to whichever listener serves the studio), and
+// accounts of any role.
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { accountsOf, type Role } from '../../src/server/accounts/accounts.js';
 import type { ServerOptions } from '../../src/server/app.js';
+import { optionsFromEnv } from '../../src/server/config.js';
+import { productionProblems } from '../../src/server/ops/production.js';
 import { startServer, type Backend, type Reply, type TestServer } from './helpers.js';
 
 /** Cheap password hashes: the tests sign in often (production uses 2^15). */
@@ -61,16 +68,102 @@ export function writeDist(dir: string): string {
   return dir;
 }
 
+/** The studio's host name on the production-configured servers (LENDER_STUDIO_HOSTS). */
+export const STUDIO_HOST = 'studio.lender.test';
+/** Secrets as an operator makes them (docs/deploy.md): random, base64url. */
+const secret = () => randomBytes(32).toString('base64url');
+
+/**
+ * The environment production runs the studio with (docs/deploy.md, "The studio and publishing in
+ * production"); main.ts's checks (ops/production.ts) pass on it. `extra` adds or replaces settings.
+ */
+export function productionStudioEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env = {
+    NODE_ENV: 'production',
+    SQLITE_PATH: 'data/unused.sqlite',
+    LENDER_STUDIO: '1',
+    LENDER_STUDIO_PORT: '8788',
+    LENDER_STUDIO_HOSTS: STUDIO_HOST,
+    LENDER_IDENTITY: 'signed',
+    LENDER_SESSION_KEY: secret(),
+    LENDER_EVENT_SECRET: secret(),
+    ...extra,
+  };
+  const problems = productionProblems(env);
+  if (problems.length > 0) throw new Error(`not a production configuration: ${problems.join(' ')}`);
+  return env;
+}
+
+/** The server's options from that environment, as main.ts reads them (optionsFromEnv). */
+export function productionStudioOptions(env = productionStudioEnv()): ServerOptions {
+  const { port: _port, host: _host, ...read } = optionsFromEnv(env);
+  // The test's own database and folders (startServer's) stay: only what the environment set counts.
+  const options = Object.fromEntries(
+    Object.entries(read).filter(([name, value]) => value !== undefined && name !== 'sqlitePath'),
+  ) as ServerOptions;
+  // A test injects requests: the listener's port is never opened (main.ts listens), only present.
+  return { ...options, logLevel: 'silent', studioPort: 0 };
+}
+
+/** The listener that serves the studio, and requests to it as staff send them (an allowed Host). */
+export interface StudioListener {
+  app: FastifyInstance;
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+/** The studio of a server: its own listener in production, the app's port in the demo. */
+export function studioOf(app: FastifyInstance): StudioListener {
+  const own = app.studioServer;
+  if (!own) return { app, inject: (options) => app.inject(options) };
+  const host = app.cfg.studioHosts[0]!;
+  return {
+    app: own,
+    inject: (options) => own.inject({ ...options, headers: { host, ...options.headers } }),
+  };
+}
+
 export interface StudioServer extends TestServer {
   /** A controllable clock: tests move it (schedules, expiries, rate-limit windows). */
   clock: { now: Date; advance(ms: number): void };
+  /** Where the studio is served (production: its own listener). */
+  studio: StudioListener;
 }
 
-export async function startStudio(
+/** The accounts a production studio server starts with, made as production makes them. */
+export const STAFF: { username: string; roles: Role[] }[] = [
+  { username: 'editor', roles: ['editor'] },
+  { username: 'publisher', roles: ['publisher'] },
+];
+
+/**
+ * A studio server configured as production runs it: NODE_ENV=production's options, the studio on
+ * its own listener behind the Host allowlist, signed borrower sessions, the required secrets, no
+ * demo data and no demo account; `editor` and `publisher` made through the accounts module (what
+ * `npm run studio:user -- add` calls) with PASSWORD. `startDemoStudio` is the demo's (`npm start`).
+ */
+export function startStudio(
   backend: Backend,
   extra: ServerOptions = {},
   /** More baseline files, e.g. 'parts/x.json', or a screen in place of hello's. */
   files: Record<string, string> = {},
+): Promise<StudioServer> {
+  return start(backend, { ...productionStudioOptions(), ...extra }, files, true);
+}
+
+/** The demo's studio (`npm start`): on the app's port, loopback host names, the demo accounts. */
+export function startDemoStudio(
+  backend: Backend,
+  extra: ServerOptions = {},
+  files: Record<string, string> = {},
+): Promise<StudioServer> {
+  return start(backend, extra, files, false);
+}
+
+async function start(
+  backend: Backend,
+  options: ServerOptions,
+  files: Record<string, string>,
+  production: boolean,
 ): Promise<StudioServer> {
   const clock = {
     now: new Date('2026-12-01T02:00:00.000Z'),
@@ -79,18 +172,34 @@ export async function startStudio(
     },
   };
   const site = mkdtempSync(join(tmpdir(), 'lender-studio-'));
-  const s = await startServer(backend, {
-    screensDir: writeScreens(join(site, 'screens'), files),
-    distDir: writeDist(join(site, 'dist')),
-    passwordCost: TEST_COST,
-    publishPollMs: 0,
-    now: () => clock.now,
-    ...extra,
-  });
+  // The page configuration reads LENDER_STUDIO from the environment (plugins/static-app.ts).
+  const previous = process.env.LENDER_STUDIO;
+  if (production) process.env.LENDER_STUDIO = '1';
+  let s: TestServer;
+  try {
+    s = await startServer(backend, {
+      screensDir: writeScreens(join(site, 'screens'), files),
+      distDir: writeDist(join(site, 'dist')),
+      passwordCost: TEST_COST,
+      publishPollMs: 0,
+      now: () => clock.now,
+      ...options,
+    });
+  } finally {
+    if (previous === undefined) delete process.env.LENDER_STUDIO;
+    else process.env.LENDER_STUDIO = previous;
+  }
+  if (production)
+    for (const { username, roles } of STAFF)
+      await accountsOf(s.app.db, { now: s.app.cfg.now, passwordCost: TEST_COST }).create(
+        { username, roles, password: PASSWORD },
+        { id: null, name: 'cli:ops' },
+      );
   return {
     ...s,
     dir: site,
     clock,
+    studio: studioOf(s.app),
     async close() {
       await s.close();
       rmSync(site, { recursive: true, force: true });
@@ -121,8 +230,9 @@ export async function signIn(
   password: string,
   options: { renew?: boolean } = {},
 ): Promise<Client> {
+  const studio = studioOf(app);
   const session = async () => {
-    const res = await app.inject({
+    const res = await studio.inject({
       method: 'POST',
       url: '/studio/api/session',
       payload: { username, password },
@@ -145,7 +255,7 @@ export async function signIn(
     },
     async call(method, path, payload, headers = {}) {
       const send = () =>
-        app.inject({
+        studio.inject({
           method,
           url: `/studio/api${path}`,
           headers: { cookie: current.cookie, 'x-csrf-token': current.csrf, ...headers },
@@ -178,10 +288,14 @@ export async function account(app: FastifyInstance, username: string, roles: Rol
   return signIn(app, username, PASSWORD);
 }
 
+/** The password of `editor` and `publisher`: the demo's own, or the one startStudio gave them. */
+const staffPassword = (app: FastifyInstance, role: 'editor' | 'publisher') =>
+  app.cfg.demoAccounts ? `demo-${role}-password` : PASSWORD;
+
 export const editor = (app: FastifyInstance, options: { renew?: boolean } = {}) =>
-  signIn(app, 'editor', 'demo-editor-password', options);
+  signIn(app, 'editor', staffPassword(app, 'editor'), options);
 export const publisher = (app: FastifyInstance, options: { renew?: boolean } = {}) =>
-  signIn(app, 'publisher', 'demo-publisher-password', options);
+  signIn(app, 'publisher', staffPassword(app, 'publisher'), options);
 
 /** The live revision id of a document, as the studio sees it. */
 export async function liveId(client: Client, kind: string, name: string): Promise<number | null> {

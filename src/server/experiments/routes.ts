@@ -3,6 +3,7 @@
 // under /studio/api, behind its guard (session, role per route, CSRF token on writes).
 import type { FastifyInstance } from 'fastify';
 import { actorOf, PUBLISHERS } from '../plugins/studio/guard.js';
+import type { Experiments } from './index.js';
 
 const id = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
 const body = { type: 'object' } as const;
@@ -14,8 +15,8 @@ interface Id {
   Querystring: { goal?: string };
 }
 
-export function experimentRoutes(api: FastifyInstance): void {
-  const experiments = api.experiments;
+/** `experiments`: handed over by the studio plugin (it reads no decoration of the instance). */
+export function experimentRoutes(api: FastifyInstance, experiments: Experiments): void {
 
   api.get<{ Querystring: { screen?: string } }>(
     '/experiments',

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { audit, auditCsv, queryAudit, type AuditEntry, type AuditFilter } from '../../audit/log.js';
 import { instant } from '../../publishing/flow.js';
 import { actorOf, AUDITORS } from './guard.js';
+import type { StudioDeps } from './services.js';
 
 const filterSchema = {
   type: 'object',
@@ -30,11 +31,11 @@ const filterOf = (q: Query): AuditFilter => ({
 /** At most this many rows in one export; narrow the filter for more. */
 export const CSV_MAX = 50_000;
 
-export function auditRoutes(api: FastifyInstance): void {
+export function auditRoutes(api: FastifyInstance, s: StudioDeps): void {
   api.get<{ Querystring: Query }>(
     '/audit',
     { config: { roles: AUDITORS }, schema: { querystring: filterSchema } },
-    async (request) => ({ ok: true, ...(await queryAudit(api.db, filterOf(request.query))) }),
+    async (request) => ({ ok: true, ...(await queryAudit(s.db, filterOf(request.query))) }),
   );
 
   api.get<{ Querystring: Query }>(
@@ -45,19 +46,19 @@ export function auditRoutes(api: FastifyInstance): void {
       const entries: AuditEntry[] = [];
       let before = filter.before;
       while (entries.length < CSV_MAX) {
-        const page = await queryAudit(api.db, { ...filter, before, limit: 500 });
+        const page = await queryAudit(s.db, { ...filter, before, limit: 500 });
         entries.push(...page.entries);
         if (page.next === null) break;
         before = page.next;
       }
-      await audit(api.db, {
-        at: api.cfg.now().toISOString(),
+      await audit(s.db, {
+        at: s.cfg.now().toISOString(),
         actor: actorOf(request),
         action: 'audit.export',
         target: 'audit',
         detail: { rows: entries.length, filter: request.query },
       });
-      const day = api.cfg.now().toISOString().slice(0, 10);
+      const day = s.cfg.now().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="audit-${day}.csv"`)

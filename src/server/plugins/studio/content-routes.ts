@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { KINDS } from '../../publishing/kinds.js';
 import { actorOf, EDITORS, PUBLISHERS, refuse } from './guard.js';
+import type { StudioDeps } from './services.js';
 
 const id = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
 const doc = {
@@ -34,16 +35,16 @@ interface Doc {
   Querystring: { before?: number; limit?: number };
 }
 
-export function contentRoutes(api: FastifyInstance): void {
-  const flow = api.content.flow;
-  const publicUrl = api.cfg.publicUrl;
+export function contentRoutes(api: FastifyInstance, s: StudioDeps): void {
+  const flow = s.content.flow;
+  const publicUrl = s.cfg.publicUrl;
 
   api.get('/documents', async () => ({ ok: true, documents: await flow.listDocuments() }));
 
   // The live parts and screens as written: what the studio's checker and preview expand a screen
   // against (its base, the parts it uses), and how it finds the screens a part is used by.
   api.get('/library', async () => {
-    const set = api.content.published().set;
+    const set = s.content.published().set;
     return { ok: true, parts: set.texts('part'), screens: set.texts('screen') };
   });
 
@@ -176,7 +177,7 @@ export function contentRoutes(api: FastifyInstance): void {
       if (KINDS.screen.nameProblem(name)) return refuse(reply, 404, `No scenarios for '${name}'`);
       let text: string;
       try {
-        text = await readFile(join(api.cfg.screensDir, 'scenarios', `${name}.json`), 'utf8');
+        text = await readFile(join(s.cfg.screensDir, 'scenarios', `${name}.json`), 'utf8');
       } catch {
         return { ok: true, scenarios: [] };
       }

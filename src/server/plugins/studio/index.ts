@@ -15,20 +15,22 @@ import { accountRoutes } from './account-routes.js';
 import { auditRoutes } from './audit-routes.js';
 import { contentRoutes } from './content-routes.js';
 import { refuse, registerGuard, registerHostCheck } from './guard.js';
-import { studioServices } from './services.js';
+import { studioServices, type StudioDeps } from './services.js';
 import { sessionRoutes } from './session-routes.js';
 
 const NOT_BUILT =
   '<!doctype html><meta charset="utf-8"><title>Screen studio</title>' +
   '<p>The studio is not built yet. Run <code>npm run build</code>, then reload.</p>';
 
-export default async function studioPlugin(app: FastifyInstance): Promise<void> {
-  const { distDir } = app.cfg;
-  const config = pageConfig(app.cfg.dev);
-  const services = studioServices(app);
+/** `deps`: everything it uses of the server; it reads no decoration of `app` (services.ts). */
+export default async function studioPlugin(app: FastifyInstance, deps: StudioDeps): Promise<void> {
+  const services = studioServices(deps);
+  const { cfg } = services;
+  const { distDir } = cfg;
+  const config = pageConfig(cfg.dev);
 
   await app.register(async (studio) => {
-    registerHostCheck(studio, app.cfg);
+    registerHostCheck(studio, cfg);
 
     // The pages hold no data and no secret: what they show comes from the API, after sign-in.
     async function page(reply: FastifyReply, file: string): Promise<FastifyReply> {
@@ -43,7 +45,7 @@ export default async function studioPlugin(app: FastifyInstance): Promise<void> 
 
     await studio.register(
       async (api) => {
-        registerGuard(api, app.cfg, services.sessions);
+        registerGuard(api, cfg, services.sessions);
         api.setErrorHandler(async (error: FastifyError, request, reply) => {
           if (error instanceof FlowError) return refuse(reply, error.status, error.message, error.extra);
           if (error instanceof AccountError) return refuse(reply, error.status, error.message);
@@ -53,10 +55,10 @@ export default async function studioPlugin(app: FastifyInstance): Promise<void> 
           return refuse(reply, 500, 'Internal server error');
         });
         sessionRoutes(api, services);
-        contentRoutes(api);
-        auditRoutes(api);
+        contentRoutes(api, services);
+        auditRoutes(api, services);
         accountRoutes(api, services);
-        experimentRoutes(api);
+        experimentRoutes(api, services.experiments);
       },
       { prefix: '/studio/api' },
     );

@@ -36,7 +36,7 @@ const credentials = {
 } as const;
 
 export function sessionRoutes(api: FastifyInstance, s: StudioServices): void {
-  const { cfg } = api;
+  const { cfg } = s;
 
   api.get('/session', async (request) => sessionView(request.studioSession!, cfg.fourEyes));
 
@@ -65,7 +65,7 @@ export function sessionRoutes(api: FastifyInstance, s: StudioServices): void {
   api.delete('/session', async (request: FastifyRequest, reply: FastifyReply) => {
     const session = request.studioSession!;
     await s.sessions.end(session.id);
-    await audit(api.db, {
+    await audit(s.db, {
       at: cfg.now().toISOString(),
       actor: actorOf(request),
       action: 'session.sign-out',
