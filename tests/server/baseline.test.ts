@@ -2,7 +2,8 @@
 // screens/ as the baseline (issue 17): a fresh database is seeded from it; at each start a changed
 // file becomes a new revision, published when the studio had not changed the document, otherwise
 // a conflict a publisher settles (with the diff); `screens:export` writes the published state back.
-// Restarts on one database: a SQLite file, or a PostgreSQL schema kept between starts.
+// Restarts on one database: a SQLite file, or a PostgreSQL schema kept between starts. The studio
+// runs as production runs it (its own listener, accounts made once by ops: studio-helpers.ts).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,9 +17,11 @@ import { backends } from './helpers.js';
 import {
   BASE_ROUTES,
   TEST_COST,
+  addStaff,
   editor,
   manifestText,
   publishText,
+  productionStudioOptions,
   publisher,
   screenText,
   writeDist,
@@ -42,6 +45,7 @@ function site(backend: string): Site {
   const screens = writeScreens(join(root, 'screens'));
   const schema = `baseline_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const options: ServerOptions = {
+    ...productionStudioOptions(),
     ...(backend === 'sqlite'
       ? { sqlitePath: join(root, 'lender.sqlite') }
       : { databaseUrl: process.env.DATABASE_URL, pgSchema: schema }),
@@ -56,9 +60,16 @@ function site(backend: string): Site {
     screens,
     options,
     async start(extra = {}) {
-      const app = await buildServer({ ...options, ...extra });
-      running.push(app);
-      return app;
+      // The page configuration reads LENDER_STUDIO from the environment (plugins/static-app.ts).
+      process.env.LENDER_STUDIO = '1';
+      try {
+        const app = await buildServer({ ...options, ...extra });
+        running.push(app);
+        await addStaff(app);
+        return app;
+      } finally {
+        delete process.env.LENDER_STUDIO;
+      }
     },
     write: (name, text) => writeFileSync(join(screens, name), text),
     async cleanup() {

@@ -396,7 +396,11 @@ describe.each(backends)('rollouts and experiments on %s', (backend) => {
       expect(res.status).toBe(403);
       expect(res.body.message).toMatch(/needs the publisher role/);
     }
-    const anonymous = await s.studio.inject({ method: 'POST', url: '/studio/api/experiments', payload: body });
+    const anonymous = await s.studio.inject({
+      method: 'POST',
+      url: '/studio/api/experiments',
+      payload: body,
+    });
     expect(anonymous.statusCode).toBe(401);
     expect((await s.studio.inject({ url: '/studio/api/experiments' })).statusCode).toBe(401);
     for (const headers of [

@@ -135,6 +135,14 @@ export const STAFF: { username: string; roles: Role[] }[] = [
   { username: 'publisher', roles: ['publisher'] },
 ];
 
+/** Makes STAFF's accounts (with PASSWORD) where they do not exist yet: what ops do once per database. */
+export async function addStaff(app: FastifyInstance): Promise<void> {
+  const accounts = accountsOf(app.db, { now: app.cfg.now, passwordCost: TEST_COST });
+  for (const { username, roles } of STAFF)
+    if (!(await accounts.byName(username)))
+      await accounts.create({ username, roles, password: PASSWORD }, { id: null, name: 'cli:ops' });
+}
+
 /**
  * A studio server configured as production runs it: NODE_ENV=production's options, the studio on
  * its own listener behind the Host allowlist, signed borrower sessions, the required secrets, no
@@ -189,12 +197,7 @@ async function start(
     if (previous === undefined) delete process.env.LENDER_STUDIO;
     else process.env.LENDER_STUDIO = previous;
   }
-  if (production)
-    for (const { username, roles } of STAFF)
-      await accountsOf(s.app.db, { now: s.app.cfg.now, passwordCost: TEST_COST }).create(
-        { username, roles, password: PASSWORD },
-        { id: null, name: 'cli:ops' },
-      );
+  if (production) await addStaff(s.app);
   return {
     ...s,
     dir: site,
