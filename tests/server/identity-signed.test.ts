@@ -45,6 +45,31 @@ describe('signed session ids', () => {
     for (const sessionId of refused) expect(await verify(sessionId), sessionId).toBeNull();
   });
 
+  it('accepts only the canonical spelling of an id (issue 28 item 7): no padding, stray or spare characters', async () => {
+    const [v, id, exp, sig] = valid.split('.') as [string, string, string, string];
+    // The last of 43 base64url characters carries 2 unused bits: four spellings decode alike.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = alphabet.indexOf(sig.at(-1)!);
+    const sameBytes = [1, 2, 3].map((bits) => `${sig.slice(0, -1)}${alphabet[last ^ bits]!}`);
+    for (const spelling of sameBytes)
+      expect(Buffer.from(spelling, 'base64url').equals(Buffer.from(sig, 'base64url'))).toBe(true);
+    const refused = [
+      `${valid}=`,
+      `${valid}==`,
+      `${valid}!`,
+      `${valid} `,
+      ` ${valid}`,
+      `${valid}\n`,
+      [v, id, exp, `${sig.slice(0, 20)}!${sig.slice(20)}`].join('.'),
+      [v, id, exp, `${sig.slice(0, 20)} ${sig.slice(20)}`].join('.'),
+      [v, id, exp, sig.replace(/-/g, '+').replace(/_/g, '/')].join('.'),
+      ...sameBytes.map((spelling) => [v, id, exp, spelling].join('.')),
+    ].filter((spelling) => spelling !== valid);
+    expect(refused.length).toBeGreaterThanOrEqual(12);
+    for (const sessionId of refused) expect(await verify(sessionId), JSON.stringify(sessionId)).toBeNull();
+    expect(await verify(valid)).toEqual({ id: 'borrower-42' });
+  });
+
   it('wants a key of at least 32 characters', () => {
     expect(() => signedVerifier('short')).toThrow(/at least 32/);
     expect(() => signSession('short', 'a', new Date())).toThrow(/at least 32/);
@@ -63,6 +88,10 @@ describe('a server with signed sessions', () => {
       expect(signed.body.code).toBe('00');
       const expired = await post(s.app, url(signSession(KEY, 'borrower-7', new Date(Date.now() - 1000))));
       expect(expired.status).toBe(401);
+      // Only the id as signed: with a space, padding or a stray character around it, none.
+      const id = signSession(KEY, 'borrower-7', new Date(Date.now() + HOUR));
+      for (const spelling of [`${id} `, ` ${id}`, `${id}=`, `${id}!`, `${id}\t`])
+        expect((await post(s.app, url(spelling))).status, JSON.stringify(spelling)).toBe(401);
     } finally {
       await s.close();
     }

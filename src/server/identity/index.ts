@@ -61,8 +61,10 @@ export function registerIdentity(app: FastifyInstance): void {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
     const raw = (request.query as Record<string, unknown> | undefined)?.sessionId;
-    const sessionId = typeof raw === 'string' ? raw.trim() : '';
-    if (sessionId === '') {
+    // Handed to the verifier as sent: a signed id with a space around it is not the id that was
+    // signed (issue 28 item 7); the demo's verifier trims its own.
+    const sessionId = typeof raw === 'string' ? raw : '';
+    if (sessionId.trim() === '') {
       if (access !== 'read' || !demo) throw new Refusal(401, NO_SESSION);
       request.borrower = { id: DEMO_BORROWER, readable: [DEMO_BORROWER], signedIn: false };
       return;

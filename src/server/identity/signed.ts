@@ -33,8 +33,10 @@ export function signedVerifier(key: string, now: () => number = Date.now): Verif
   return (sessionId) => {
     const parts = sessionId.split('.');
     if (parts.length !== 4 || parts[0] !== VERSION || !/^\d{1,12}$/.test(parts[2]!)) return null;
-    const given = Buffer.from(parts[3]!, 'base64url');
-    const expected = mac(key, parts.slice(0, 3).join('.'));
+    // Compared as text with the signature's one canonical spelling: decoding first would accept
+    // padding, stray characters and the spare bits of the last character (issue 28 item 7).
+    const given = Buffer.from(parts[3]!, 'utf8');
+    const expected = Buffer.from(mac(key, parts.slice(0, 3).join('.')).toString('base64url'), 'utf8');
     // Constant time: how much of a forged signature matched must not show in the reply time.
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     if (Number(parts[2]) * 1000 <= now()) return null;
