@@ -30,7 +30,7 @@ function check(ok: unknown, what: string): void {
 const dir = mkdtempSync(join(tmpdir(), 'lender-prod-'));
 const schema = `prod_smoke_${process.pid}`;
 // Production accepts signed session ids only (src/server/identity/): the smoke signs its own.
-const sessionKey = `prod-smoke-${process.pid}-`.padEnd(48, 'k');
+const sessionKey = randomBytes(32).toString('base64');
 const session = signSession(sessionKey, 'smoke-borrower', new Date(Date.now() + 3_600_000));
 let child: ReturnType<typeof spawn> | undefined;
 let out = '';

@@ -1,6 +1,8 @@
 // @vitest-environment node
 // Production mode (ops/production.ts): NODE_ENV=production turns the demo's conveniences off and
 // makes the server refuse to start, naming each setting, when a required one is missing.
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { optionsFromEnv, resolveConfig } from '../../src/server/config.js';
@@ -8,16 +10,18 @@ import { signSession } from '../../src/server/identity/signed.js';
 import {
   productionProblems,
   REQUIRED_IN_PRODUCTION,
-  secretOfAtLeast,
+  strongSecret,
   type RequiredSetting,
 } from '../../src/server/ops/production.js';
 import { buildOnce, logLines, ROOT, spawnBuilt, startBuilt, type Built } from './process-helpers.js';
 
 const PROD = { NODE_ENV: 'production' };
+/** A secret as docs/deploy.md says to make one (openssl rand -base64 32). */
+const random = () => randomBytes(32).toString('base64');
 /** The secrets production always needs. */
-const SECRETS = { LENDER_EVENT_SECRET: 'e'.repeat(32) };
+const SECRETS = { LENDER_EVENT_SECRET: random() };
 /** The session-signing key production needs (identity, issue 20). */
-const KEY = { LENDER_SESSION_KEY: 'session-key-'.padEnd(40, 'k') };
+const KEY = { LENDER_SESSION_KEY: random() };
 
 describe('required settings', () => {
   it('asks for nothing outside production', () => {
@@ -59,18 +63,69 @@ describe('required settings', () => {
       /^LENDER_COOKIE_SECURE=0 is not allowed/,
     );
     expect(productionProblems({ ...env, LENDER_STUDIO_PORT: '8788', LENDER_EVENT_SECRET: 'x' })).toEqual([
-      'LENDER_EVENT_SECRET is not usable: it has 1 characters; use at least 32 random ones.',
+      'LENDER_EVENT_SECRET is not usable: it has 1 characters; use at least 32 random characters (openssl rand -base64 32).',
     ]);
     expect(productionProblems({ ...PROD, ...SECRETS, ...KEY, SQLITE_PATH: 'x', LENDER_DEV: '1' })[0]).toMatch(
       /^LENDER_DEV=1 is not allowed/,
     );
   });
 
+  it('refuses secrets with too little entropy: one repeated character, a pattern, a documented example (issue 28 item 7)', () => {
+    const env = { ...PROD, ...SECRETS, ...KEY, SQLITE_PATH: 'x' };
+    const refusal = (name: string, value: string) => productionProblems({ ...env, [name]: value });
+    for (const name of ['LENDER_SESSION_KEY', 'LENDER_EVENT_SECRET']) {
+      expect(refusal(name, 'e'.repeat(32))).toEqual([
+        `${name} is not usable: it is one character repeated; use at least 32 random characters (openssl rand -base64 32).`,
+      ]);
+      expect(refusal(name, 'abcd1234'.repeat(5))).toEqual([
+        `${name} is not usable: it is "abcd1234" repeated; use at least 32 random characters (openssl rand -base64 32).`,
+      ]);
+      expect(refusal(name, 'session-key-'.padEnd(40, 'k'))[0]).toMatch(
+        new RegExp(
+          `^${name} is not usable: its characters vary too little \\(about \\d+ bits, at least 100 needed\\)`,
+        ),
+      );
+      expect(refusal(name, 'bench-event-secret-not-for-production-0123')).toEqual([
+        `${name} is not usable: it is an example value from this project's documentation or tests; use at least 32 random characters (openssl rand -base64 32).`,
+      ]);
+      // What docs/deploy.md says to use passes: base64 of 32 random bytes, or 32 random hex digits.
+      expect(refusal(name, random())).toEqual([]);
+      expect(refusal(name, randomBytes(16).toString('hex'))).toEqual([]);
+    }
+    // The preview links' key is optional; when it is set, the same rules apply.
+    expect(refusal('LENDER_PREVIEW_SECRET', 'p'.repeat(40))[0]).toMatch(
+      /^LENDER_PREVIEW_SECRET is not usable: it is one character/,
+    );
+    expect(refusal('LENDER_PREVIEW_SECRET', random())).toEqual([]);
+  });
+
+  it('refuses every secret value the documentation shows', () => {
+    const docs = join(ROOT, 'docs');
+    const texts = [
+      readFileSync(join(ROOT, 'README.md'), 'utf8'),
+      ...readdirSync(docs)
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => readFileSync(join(docs, f), 'utf8')),
+    ];
+    const shown = texts.flatMap((text) =>
+      [...text.matchAll(/LENDER_(SESSION_KEY|EVENT_SECRET|PREVIEW_SECRET)=([^\s`'"$<…]{8,})/g)].map((m) => ({
+        name: `LENDER_${m[1]}`,
+        value: m[2]!,
+      })),
+    );
+    // docs/deploy.md shows one, to be refused when an operator copies it.
+    expect(shown.length).toBeGreaterThanOrEqual(1);
+    for (const { name, value } of shown) {
+      const problems = productionProblems({ ...PROD, ...SECRETS, ...KEY, SQLITE_PATH: 'x', [name]: value });
+      expect(problems, `${name}=${value}`).toHaveLength(1);
+    }
+  });
+
   it('takes settings that other areas declare', () => {
     const another: RequiredSetting = {
       name: 'LENDER_OTHER_SECRET',
       why: 'signs other things',
-      invalid: secretOfAtLeast(32),
+      invalid: strongSecret(32),
     };
     const registry = [...REQUIRED_IN_PRODUCTION, another];
     expect(productionProblems({ ...PROD, ...SECRETS, ...KEY, SQLITE_PATH: 'x' }, registry)).toEqual([
@@ -84,7 +139,7 @@ describe('required settings', () => {
       expect.stringMatching(/^LENDER_SESSION_KEY is not set: the key that signs borrowers' session ids/),
     ]);
     expect(productionProblems({ ...env, LENDER_SESSION_KEY: 'short' })).toEqual([
-      'LENDER_SESSION_KEY is not usable: it has 5 characters; use at least 32 random ones.',
+      'LENDER_SESSION_KEY is not usable: it has 5 characters; use at least 32 random characters (openssl rand -base64 32).',
     ]);
     expect(productionProblems({ ...env, ...KEY })).toEqual([]);
     expect(productionProblems({ ...env, ...KEY, LENDER_IDENTITY: 'signed' })).toEqual([]);

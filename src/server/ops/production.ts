@@ -32,11 +32,63 @@ export interface RequiredSetting {
 
 const isSet = (env: Env, name: string) => (env[name] ?? '').trim() !== '';
 
-/** A secret an attacker cannot guess: at least `min` characters. */
-export const secretOfAtLeast =
+/**
+ * Example secrets shown in this project's documentation, tests and benchmarks: public, so never a
+ * secret (docs/deploy.md shows the first one, to be refused when copied).
+ */
+export const EXAMPLE_SECRETS: readonly string[] = [
+  'q3Vt7mC0bX9Lr2NwYk5pHs8eJd1fAg6uZo4iTyWcRlM=',
+  'bench-event-secret-not-for-production-0123',
+  'process-test-event-secret-0123456789',
+];
+
+/**
+ * Below this estimate a value is refused as a key. The estimate is the value's length times the
+ * entropy of its characters' frequencies (Shannon): 32 random hex digits come to about 115 bits,
+ * base64 of 32 random bytes to about 220, 'session-key-kkkk…' to about 60.
+ */
+export const MIN_SECRET_BITS = 100;
+
+/** The entropy estimate of MIN_SECRET_BITS, in bits. */
+export function estimatedBits(value: string): number {
+  const counts = new Map<string, number>();
+  for (const c of value) counts.set(c, (counts.get(c) ?? 0) + 1);
+  const n = [...value].length;
+  let bits = 0;
+  for (const k of counts.values()) bits -= k * Math.log2(k / n);
+  return Math.round(bits);
+}
+
+/** The shortest piece the value is made of by repetition, when it is one ('abcabc' -> 'abc'). */
+function repeatedPiece(value: string): string | undefined {
+  for (let size = 1; size <= value.length / 2; size++)
+    if (value.length % size === 0 && value.slice(0, size).repeat(value.length / size) === value)
+      return value.slice(0, size);
+  return undefined;
+}
+
+/**
+ * A secret an attacker cannot guess (issue 28 item 7): at least `min` characters, not one
+ * character or a piece repeated, not an example from the documentation, and varied enough
+ * (MIN_SECRET_BITS). Length alone let 'eeee…' and the documented examples through.
+ */
+export const strongSecret =
   (min: number) =>
-  (value: string): string | undefined =>
-    value.length < min ? `it has ${value.length} characters; use at least ${min} random ones` : undefined;
+  (value: string): string | undefined => {
+    const advice = `use at least ${min} random characters (openssl rand -base64 32)`;
+    if (value.length < min) return `it has ${value.length} characters; ${advice}`;
+    if (EXAMPLE_SECRETS.includes(value.trim()))
+      return `it is an example value from this project's documentation or tests; ${advice}`;
+    const piece = repeatedPiece(value);
+    if (piece !== undefined)
+      return piece.length === 1
+        ? `it is one character repeated; ${advice}`
+        : `it is ${JSON.stringify(piece)} repeated; ${advice}`;
+    const bits = estimatedBits(value);
+    if (bits < MIN_SECRET_BITS)
+      return `its characters vary too little (about ${bits} bits, at least ${MIN_SECRET_BITS} needed); ${advice}`;
+    return undefined;
+  };
 
 export const REQUIRED_IN_PRODUCTION: readonly RequiredSetting[] = [
   {
@@ -61,13 +113,20 @@ export const REQUIRED_IN_PRODUCTION: readonly RequiredSetting[] = [
   {
     name: 'LENDER_EVENT_SECRET',
     why: 'the key of the pseudonymous borrower keys in the events (src/server/events/); without it one is generated and kept in the database beside the events, so a copy of the database could link them back to device ids',
-    invalid: secretOfAtLeast(32),
+    invalid: strongSecret(32),
   },
   {
     name: 'LENDER_SESSION_KEY',
     when: (env) => !isSet(env, 'LENDER_IDENTITY_MODULE'),
     why: "the key that signs borrowers' session ids (src/server/identity/, signed ids are production's default), unless LENDER_IDENTITY_MODULE names the lender's own session check",
-    invalid: secretOfAtLeast(32),
+    invalid: strongSecret(32),
+  },
+  {
+    // Optional (else one is made and kept in the database); a value that is set must be a secret.
+    name: 'LENDER_PREVIEW_SECRET',
+    when: (env) => isSet(env, 'LENDER_PREVIEW_SECRET'),
+    why: 'the key that signs preview links',
+    invalid: strongSecret(32),
   },
   {
     // Checked only when set: production's default is signed ids.
