@@ -14,6 +14,9 @@ import { registerSweeper } from './lib/sweeper.js';
 import { invalidOrigins, parseOrigins } from '../config/origins.js';
 import { accountsOf } from './accounts/accounts.js';
 import { seedDemoAccounts } from './accounts/demo.js';
+import { devicesOf } from './accounts/devices.js';
+import { signInLimitsOf } from './accounts/sign-in-limits.js';
+import { flushRefusals } from './audit/refusals.js';
 import { startContent } from './publishing/content.js';
 import { startExperiments } from './experiments/index.js';
 import { createCatalogue } from './repos/catalogue.js';
@@ -152,6 +155,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       'orphaned uploads': () =>
         sweepOrphanUploads(handle.db, cfg.uploadsDir, new Date(Date.now() - cfg.orphanUploadAgeMs)),
       'expired idempotency keys': () => purgeKeys(handle.db),
+      'old refused sign-ins': () => signInLimitsOf(handle.db, cfg.now).sweep(),
+      'unused studio devices': () => devicesOf(handle.db, cfg.now).sweep(),
+      'closed windows of refusals': () => flushRefusals(handle.db, cfg.now()),
     },
     cfg.sweepIntervalMs,
   );

@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../../src/server/plugins/studio/guard.js';
-import { backends, startServer, type TestServer } from './helpers.js';
+import { backends, startServer, type Reply, type TestServer } from './helpers.js';
 import {
   PASSWORD,
   STUDIO_HOST,
@@ -19,6 +19,7 @@ import {
   editor,
   publisher,
   screenText,
+  sessionCookie,
   signIn,
   startDemoStudio,
   startStudio,
@@ -239,36 +240,100 @@ describe.each(backends)('studio access on %s', (backend) => {
     expect((await ed.call('GET', '/documents/manifest/manifest')).body.live.text).toBe(manifest.body);
   });
 
-  it('limits sign-in per account (5 refusals in 15 minutes) and per address (20), and logs every attempt', async () => {
+  it('an outsider cannot lock a staff member out: sign-in limits per account and address, per address, per browser, and a slower one per account; an admin unlocks (issue 28 item 6)', async () => {
     s = await startStudio(backend);
-    const attempt = (username: string, password: string, remoteAddress = '127.0.0.1') =>
-      s.studio.inject({
+    const attempt = async (username: string, password: string, remoteAddress: string, device = '') => {
+      const res = await s.studio.inject({
         method: 'POST',
         url: '/studio/api/session',
         remoteAddress,
+        headers: device ? { cookie: device } : {},
         payload: { username, password },
       });
-    for (let i = 0; i < 5; i++) expect((await attempt('editor', 'wrong password!')).statusCode).toBe(401);
-    const limited = await attempt('editor', PASSWORD);
-    expect(limited.statusCode).toBe(429);
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    // Another account from the same address is not locked by it.
-    expect((await attempt('publisher', PASSWORD)).statusCode).toBe(200);
-    s.clock.advance(15 * 60 * 1000 + 1);
-    expect((await attempt('editor', PASSWORD)).statusCode).toBe(200);
+      const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+      const deviceCookie = cookies.find((c) => /^(__Secure-)?lender_studio_device=/.test(c));
+      return {
+        status: res.statusCode,
+        body: res.json() as Reply,
+        res,
+        device: deviceCookie?.split(';')[0] ?? '',
+      };
+    };
+    const OFFICE = '10.0.0.1';
+    const OUTSIDER = '203.0.113.9';
+    // The editor's own browser: signed in once, it keeps a device cookie (sent only to sign-in).
+    const first = await attempt('editor', PASSWORD, OFFICE);
+    expect(first.status).toBe(200);
+    const browser = first.device;
 
-    // From one address, refusals for many names add up.
+    // An outsider's five wrong passwords limit the account from the outsider's address only.
+    for (let i = 0; i < 5; i++)
+      expect((await attempt('editor', 'wrong password!', OUTSIDER)).status).toBe(401);
+    expect((await attempt('editor', PASSWORD, OFFICE)).status).toBe(200);
+    expect(String(first.res.headers['set-cookie'])).toMatch(
+      /__Secure-lender_studio_device=[A-Za-z0-9_-]{43}; Max-Age=15552000; Path=\/studio\/api\/session; HttpOnly; SameSite=Strict; Secure/,
+    );
+    const limited = await attempt('editor', PASSWORD, OUTSIDER);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ limit: 'perAccountAndAddress', retryAfterSeconds: 900 });
+    expect(limited.res.headers['retry-after']).toBe('900');
+    expect(limited.body.message).toBe(
+      'Too many failed sign-ins for this account from your address: try again in 15 minutes, or ask an admin to unlock the account',
+    );
+    expect((await attempt('editor', PASSWORD, '10.0.0.2', browser)).status).toBe(200);
+
+    // Guesses spread over many addresses: the slower limit holds back new browsers for the
+    // account (30 in an hour), never the browser the editor signed in from.
+    for (let i = 0; i < 5; i++)
+      for (let j = 0; j < 5; j++)
+        expect((await attempt('editor', `guess ${j}`, `198.51.100.${i}`)).status).toBe(401);
+    const spread = await attempt('editor', PASSWORD, '10.0.0.77');
+    expect(spread.status).toBe(429);
+    expect(spread.body.limit).toBe('perAccount');
+    expect((await attempt('editor', PASSWORD, '10.0.0.77', browser)).status).toBe(200);
+    expect((await attempt('publisher', PASSWORD, '10.0.0.77')).status).toBe(200);
+
+    // The admin sees it in the account list and unlocks it (audited); a new browser gets in.
+    const admin = await account(s.app, 'boss', ['admin']);
+    const listed = (await admin.call('GET', '/accounts')).body.accounts.find(
+      (a: { username: string }) => a.username === 'editor',
+    );
+    expect(listed.signIn).toEqual({ failures: 30, limited: true });
+    const unlocked = await admin.call('POST', `/accounts/${listed.id}/unlock`, {});
+    expect(unlocked.status).toBe(200);
+    expect(unlocked.body).toMatchObject({
+      refusalsForgotten: 30,
+      account: { signIn: { failures: 0, limited: false } },
+    });
+    expect((await attempt('editor', PASSWORD, '10.0.0.77')).status).toBe(200);
+    expect((await attempt('editor', PASSWORD, OUTSIDER)).status).toBe(200);
+
+    // From one address, refusals for many names add up (20 in 15 minutes), whatever the account.
     for (let i = 0; i < 20; i++) await attempt(`nobody${i}`, 'guess guess guess', '10.9.8.7');
-    expect((await attempt('publisher', PASSWORD, '10.9.8.7')).statusCode).toBe(429);
-    expect((await attempt('publisher', PASSWORD, '10.9.8.8')).statusCode).toBe(200);
+    expect((await attempt('publisher', PASSWORD, '10.9.8.7')).body.limit).toBe('perAddress');
+    expect((await attempt('publisher', PASSWORD, '10.9.8.8')).status).toBe(200);
+    s.clock.advance(15 * 60 * 1000 + 1);
+    expect((await attempt('publisher', PASSWORD, '10.9.8.7')).status).toBe(200);
 
+    // The editor's browser has a limit of its own: five wrong passwords in it.
+    for (let i = 0; i < 5; i++) await attempt('editor', 'typo typo typo', OFFICE, browser);
+    expect((await attempt('editor', PASSWORD, OFFICE, browser)).body.limit).toBe('perDevice');
+    expect((await attempt('editor', PASSWORD, OFFICE)).status).toBe(200);
+
+    // Every attempt is in the log: refused ones with their reason, limited ones with their limit.
     const pub = await publisher(s.app);
     const failed = await audit(pub, 'action=session.sign-in-failed&limit=500');
-    expect(failed).toHaveLength(25);
-    expect(failed.filter((e) => e.detail.reason === 'wrong password')).toHaveLength(5);
+    expect(failed.filter((e) => e.detail.reason === 'wrong password')).toHaveLength(35);
     expect(failed.filter((e) => e.detail.reason === 'unknown account')).toHaveLength(20);
-    expect(await audit(pub, 'action=session.sign-in-limited')).toHaveLength(2);
-    expect((await audit(pub, 'action=session.sign-in')).length).toBeGreaterThanOrEqual(4);
+    expect((await audit(pub, 'action=session.sign-in-limited')).map((e) => e.detail.limit)).toEqual([
+      'perDevice',
+      'perAddress',
+      'perAccount',
+      'perAccountAndAddress',
+    ]);
+    const unlock = await audit(pub, 'action=account.unlock');
+    expect(unlock).toHaveLength(1);
+    expect(unlock[0]!.detail).toEqual({ refusalsForgotten: 30 });
   });
 
   it('keeps the session server-side in an HttpOnly, SameSite=Strict cookie, Secure under https', async () => {
@@ -284,11 +349,11 @@ describe.each(backends)('studio access on %s', (backend) => {
     // Production: always Secure (behind its TLS proxy), whatever the request says.
     s = await startStudio(backend);
     const production = await signInReply(s);
-    expect(String(production.headers['set-cookie'])).toMatch(
+    expect(sessionCookie(production.headers['set-cookie'])).toMatch(
       /^__Secure-lender_studio=[A-Za-z0-9_-]{43}; Max-Age=\d+; Path=\/studio; HttpOnly; SameSite=Strict; Secure$/,
     );
     // The token is not stored: the database holds its hash only.
-    const cookie = String(production.headers['set-cookie']).split(';')[0]!;
+    const cookie = sessionCookie(production.headers['set-cookie']).split(';')[0]!;
     const token = cookie.split('=')[1]!;
     const rows = await s.app.db.selectFrom('studio_sessions').select('id').execute();
     expect(rows.map((r) => r.id)).not.toContain(token);
@@ -300,12 +365,12 @@ describe.each(backends)('studio access on %s', (backend) => {
 
     // The demo's: plain over http, Secure over https.
     s = await startDemoStudio(backend);
-    expect(String((await signInReply(s)).headers['set-cookie'])).toMatch(
+    expect(sessionCookie((await signInReply(s)).headers['set-cookie'])).toMatch(
       /^lender_studio=[A-Za-z0-9_-]{43}; Max-Age=\d+; Path=\/studio; HttpOnly; SameSite=Strict$/,
     );
     await s.close();
     s = await startDemoStudio(backend, { cookieSecure: 'always' });
-    expect(String((await signInReply(s)).headers['set-cookie'])).toMatch(
+    expect(sessionCookie((await signInReply(s)).headers['set-cookie'])).toMatch(
       /^__Secure-lender_studio=.*; HttpOnly; SameSite=Strict; Secure$/,
     );
     await s.close();
@@ -318,7 +383,7 @@ describe.each(backends)('studio access on %s', (backend) => {
       headers: { 'x-forwarded-proto': 'https' },
       payload: { username: 'editor', password: 'demo-editor-password' },
     });
-    expect(String(proxied.headers['set-cookie'])).toContain('; Secure');
+    expect(sessionCookie(proxied.headers['set-cookie'])).toContain('; Secure');
     const client: Client = await editor(s.app);
     expect((await client.call('DELETE', '/session')).status).toBe(200);
     expect((await client.call('GET', '/session')).status).toBe(401);

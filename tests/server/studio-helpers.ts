@@ -210,6 +210,11 @@ async function start(
   };
 }
 
+/** The session's Set-Cookie line of a sign-in reply (the device cookie comes with it). */
+export function sessionCookie(setCookie: string | string[] | undefined): string {
+  return ([] as string[]).concat(setCookie ?? []).find((c) => /^(__Secure-)?lender_studio=/.test(c)) ?? '';
+}
+
 export interface Client {
   username: string;
   readonly csrf: string;
@@ -243,7 +248,7 @@ export async function signIn(
     if (res.statusCode !== 200)
       throw new Error(`sign-in of ${username} failed: ${res.statusCode} ${res.body}`);
     return {
-      cookie: String(res.headers['set-cookie']).split(';')[0]!,
+      cookie: sessionCookie(res.headers['set-cookie']).split(';')[0]!,
       csrf: (res.json() as Reply).csrfToken as string,
     };
   };

@@ -254,6 +254,7 @@ describe.each(backends)('the studio in the production configuration on %s', (bac
       password: 'maria password 1234',
     });
     await call('boss', 'PATCH', `/accounts/${made.account.id}`, { displayName: 'Maria Santos' });
+    await call('boss', 'POST', `/accounts/${made.account.id}/unlock`, {});
     await call('editor', 'POST', '/session/password', {
       current: PASSWORDS.editor,
       password: 'editor password 5678',

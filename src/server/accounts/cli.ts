@@ -6,12 +6,14 @@
 //   roles <name> --role <role> [--role <role>]
 //   password <name>                                                     password from stdin or a prompt
 //   disable <name> | enable <name>
+//   unlock <name>                                                       forgets its refused sign-ins
 import { userInfo } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../audit/log.js';
 import type { Database } from '../db/schema.js';
 import { accountsOf, AccountError, ROLES } from './accounts.js';
 import { sessionsOf } from './sessions.js';
+import { signInLimitsOf } from './sign-in-limits.js';
 
 export const USAGE = `Usage: npm run studio:user -- <command>
   add <account> --role <${ROLES.join('|')}> [--role ...] [--name "Display name"]
@@ -20,6 +22,7 @@ export const USAGE = `Usage: npm run studio:user -- <command>
   password <account>
   disable <account>
   enable <account>
+  unlock <account>     forget its refused sign-ins (when limits hold it back)
 The password is read from standard input when it is not a terminal (echo ... | npm run ...),
 otherwise asked for twice without echo. Passwords need at least 12 characters.`;
 
@@ -94,6 +97,12 @@ export async function runUserCommand(db: Kysely<Database>, args: string[], io: C
         await accounts.update(row.id, { disabled: command === 'disable' }, actor);
         if (command === 'disable') await sessions.endAllOf(row.id);
         io.out(`${row.username} is ${command}d.`);
+        return 0;
+      }
+      case 'unlock': {
+        const row = await target();
+        const forgotten = await signInLimitsOf(db, now).unlock(row.username, actor);
+        io.out(`${row.username} is unlocked (${forgotten} refused sign-ins forgotten).`);
         return 0;
       }
       default:

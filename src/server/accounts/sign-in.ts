@@ -1,60 +1,66 @@
-// Sign-in: the password check, its limits and its audit entries. The limits are counted from the
-// audit log itself (refused sign-ins in the last 15 minutes), so they hold across server instances
-// sharing one database: 5 refusals per account name, 20 per client address.
+// Sign-in: the password check, its limits (sign-in-limits.ts: per account and address, per
+// trusted browser, per address, and a slower one per account) and its audit entries. Refused and
+// limited attempts are refusals (audit/refusals.ts): recorded one by one up to a limit per address,
+// then summed up, so guessing cannot flood the log.
 import type { Kysely } from 'kysely';
-import { audit, countSince, type Actor } from '../audit/log.js';
+import { audit, type Actor } from '../audit/log.js';
+import { auditRefusal } from '../audit/refusals.js';
 import type { Database } from '../db/schema.js';
 import { toAccount, type Accounts } from './accounts.js';
+import type { Devices } from './devices.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { Session, Sessions } from './sessions.js';
-
-export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
-export const SIGN_IN_LIMITS = { perAccount: 5, perAddress: 20 } as const;
+import type { SignInLimit, SignInLimits } from './sign-in-limits.js';
 
 export type SignInResult =
-  | { ok: true; token: string; session: Session }
+  | { ok: true; token: string; session: Session; device: string }
   | { ok: false; reason: 'credentials' }
-  | { ok: false; reason: 'limited'; retryAfterSeconds: number };
+  | { ok: false; reason: 'limited'; limit: SignInLimit; retryAfterSeconds: number };
 
 export interface SignInDeps {
   db: Kysely<Database>;
   accounts: Accounts;
   sessions: Sessions;
+  devices: Devices;
+  limits: SignInLimits;
   now: () => Date;
   /** Whether demo accounts may sign in. */
   demo: boolean;
   passwordCost?: number;
 }
 
+export interface SignInInput {
+  username: string;
+  password: string;
+  ip: string;
+  userAgent: string;
+  /** The browser's device cookie, when it sent one. */
+  device?: string | undefined;
+}
+
 export function signInWith(deps: SignInDeps) {
   // Compared against when the name is unknown, so a miss costs as long as a wrong password.
   let decoy: Promise<string> | null = null;
 
-  return async function signIn(input: {
-    username: string;
-    password: string;
-    ip: string;
-    userAgent: string;
-  }): Promise<SignInResult> {
-    const at = deps.now();
+  return async function signIn(input: SignInInput): Promise<SignInResult> {
+    const at = deps.now().toISOString();
     const username = input.username.trim().toLowerCase().slice(0, 64);
     const target = `account:${username}`;
     const anonymous: Actor = { id: null, name: 'anonymous', ip: input.ip };
-    const since = new Date(at.getTime() - SIGN_IN_WINDOW_MS).toISOString();
-    const failed = 'session.sign-in-failed';
-    const [forAccount, fromAddress] = await Promise.all([
-      countSince(deps.db, failed, { target }, since),
-      countSince(deps.db, failed, { ip: input.ip }, since),
-    ]);
-    if (forAccount >= SIGN_IN_LIMITS.perAccount || fromAddress >= SIGN_IN_LIMITS.perAddress) {
-      await audit(deps.db, {
-        at: at.toISOString(),
+    const source = `ip:${input.ip}`;
+    const trusted = await deps.devices.trusted(input.device, username);
+    const attempt = { username, ip: input.ip, device: trusted };
+    const limited = await deps.limits.check(attempt);
+    if (limited) {
+      await auditRefusal(deps.db, {
+        at,
         actor: anonymous,
         action: 'session.sign-in-limited',
         target,
-        detail: { limit: forAccount >= SIGN_IN_LIMITS.perAccount ? 'account' : 'address' },
+        source,
+        detail: { limit: limited.limit, device: trusted ? 'trusted' : 'new' },
       });
-      return { ok: false, reason: 'limited', retryAfterSeconds: SIGN_IN_WINDOW_MS / 1000 };
+      return { ok: false, reason: 'limited', ...limited };
     }
 
     const row = await deps.accounts.byName(username);
@@ -74,25 +80,29 @@ export function signInWith(deps: SignInDeps) {
             ? 'demo account outside the demo'
             : null;
     if (why || !row) {
-      await audit(deps.db, {
-        at: at.toISOString(),
+      await deps.limits.fail(attempt);
+      await auditRefusal(deps.db, {
+        at,
         actor: anonymous,
-        action: failed,
+        action: 'session.sign-in-failed',
         target,
-        detail: { reason: why },
+        source,
+        detail: { reason: why, device: trusted ? 'trusted' : 'new' },
       });
       return { ok: false, reason: 'credentials' };
     }
     if (checked.rehash) await deps.accounts.rehash(row.id, input.password);
+    await deps.limits.succeeded(attempt);
     const made = await deps.sessions.create(row.id, input.ip, input.userAgent);
+    const device = await deps.devices.remember(input.device, row.id);
     const account = toAccount(row);
     await audit(deps.db, {
-      at: at.toISOString(),
+      at,
       actor: { id: account.id, name: account.username, ip: input.ip },
       action: 'session.sign-in',
       target,
-      detail: { roles: account.roles },
+      detail: { roles: account.roles, device: trusted ? 'trusted' : 'new' },
     });
-    return { ok: true, ...made };
+    return { ok: true, ...made, device };
   };
 }

@@ -110,24 +110,6 @@ export async function queryAudit(
   return { entries: page, next: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null };
 }
 
-/** Entries of one action about a target or from an address since `since` (sign-in limits). */
-export async function countSince(
-  db: AnyDb,
-  action: string,
-  where: { target?: string; ip?: string },
-  since: string,
-): Promise<number> {
-  let query = db
-    .selectFrom('audit_log')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('action', '=', action)
-    .where('at', '>=', since);
-  if (where.target !== undefined) query = query.where('target', '=', where.target);
-  if (where.ip !== undefined) query = query.where('ip', '=', where.ip);
-  const row = await query.executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
 const CSV_COLUMNS = [
   'id',
   'at',

@@ -18,8 +18,21 @@ export interface AuditLogTable {
   ip: string;
 }
 
+/** Refusals per source and action in one window (refusals.ts): what keeps a flood out of the log. */
+export interface AuditRefusalCountsTable {
+  window_start: string;
+  /** 'ip:<address>', 'account:<id>', or '*' for every source. */
+  source: string;
+  /** The refusal's audit action, or '*' for every action. */
+  action: string;
+  count: number;
+  /** How many of them got an entry of their own. */
+  logged: number;
+}
+
 declare module '../db/schema.js' {
   interface Database {
     audit_log: AuditLogTable;
+    audit_refusal_counts: AuditRefusalCountsTable;
   }
 }

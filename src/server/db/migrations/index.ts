@@ -9,6 +9,7 @@ import * as m022 from './022_content.js';
 import * as m040 from './040_track_events.js';
 import * as m050 from './050_experiments.js';
 import * as m080 from './080_measurement_trust.js';
+import * as m090 from './090_studio_guard.js';
 
 /** In-code provider: migrations ship inside the server, so no directory scan at run time. */
 export const migrationProvider: MigrationProvider = {
@@ -23,5 +24,6 @@ export const migrationProvider: MigrationProvider = {
     '040_track_events': m040,
     '050_experiments': m050,
     '080_measurement_trust': m080,
+    '090_studio_guard': m090,
   }),
 };

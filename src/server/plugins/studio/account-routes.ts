@@ -1,6 +1,7 @@
-// Accounts, for admins: list, create, change (roles, name, password, disabled).
+// Accounts, for admins: list (with their refused sign-ins of the last hour), create, change
+// (roles, name, password, disabled), and unlock (forget the refused sign-ins that hold it back).
 import type { FastifyInstance } from 'fastify';
-import type { Account } from '../../accounts/accounts.js';
+import { AccountError, type Account } from '../../accounts/accounts.js';
 import { actorOf, ADMINS } from './guard.js';
 import type { StudioServices } from './services.js';
 
@@ -15,10 +16,14 @@ const view = (a: Account) => ({
   updatedAt: a.updatedAt,
 });
 
+const id = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
+
 export function accountRoutes(api: FastifyInstance, s: StudioServices): void {
   api.get('/accounts', { config: { roles: ADMINS } }, async () => ({
     ok: true,
-    accounts: (await s.accounts.list()).map(view),
+    accounts: await Promise.all(
+      (await s.accounts.list()).map(async (a) => ({ ...view(a), signIn: await s.limits.status(a.username) })),
+    ),
   }));
 
   api.post<{ Body: Record<string, unknown> }>(
@@ -31,14 +36,26 @@ export function accountRoutes(api: FastifyInstance, s: StudioServices): void {
     },
   );
 
+  api.post<{ Params: { id: number } }>(
+    '/accounts/:id/unlock',
+    { config: { roles: ADMINS }, schema: { params: id, body: { type: 'object' } } },
+    async (request) => {
+      const account = await s.accounts.byId(request.params.id);
+      if (!account) throw new AccountError(`no account ${request.params.id}`, 404);
+      const refusalsForgotten = await s.limits.unlock(account.username, actorOf(request));
+      return {
+        ok: true,
+        account: { ...view(account), signIn: await s.limits.status(account.username) },
+        refusalsForgotten,
+      };
+    },
+  );
+
   api.patch<{ Params: { id: number }; Body: Record<string, unknown> }>(
     '/accounts/:id',
     {
       config: { roles: ADMINS },
-      schema: {
-        params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] },
-        body: { type: 'object' },
-      },
+      schema: { params: id, body: { type: 'object' } },
     },
     async (request) => {
       const { displayName, roles, disabled, password } = request.body;

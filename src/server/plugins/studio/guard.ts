@@ -2,6 +2,7 @@
 // rebinding), the session cookie, the role each route needs, and for every write a same-site
 // check (Origin, Sec-Fetch-Site), a JSON body (a cross-site form cannot send one) and the session's
 // CSRF token in X-CSRF-Token. Order: host, cross-site, session (401), role (403), CSRF token (403).
+// Each refusal but the 401 (no one to speak of) is marked for the audit log (refusals.ts).
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../accounts/accounts.js';
@@ -12,12 +13,19 @@ import type { ResolvedConfig } from '../../config.js';
 /** 'public': anyone (sign-in, the pages); 'signed-in': any account; a list: one of these roles. */
 export type Access = 'public' | 'signed-in' | readonly Role[];
 
+/** Why a privileged attempt was refused, as its audit action says it (`refused.<kind>`). */
+export type RefusalKind = 'host' | 'cross-site' | 'not-json' | 'role' | 'csrf' | 'four-eyes' | 'password';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     roles?: Access;
   }
   interface FastifyRequest {
     studioSession: Session | null;
+  }
+  interface FastifyReply {
+    /** Set by refuseAs: the refusal the studio's audit hook records (refusals.ts). */
+    studioRefusal: { kind: RefusalKind; reason: string } | null;
   }
 }
 
@@ -31,9 +39,25 @@ const COOKIE = 'lender_studio';
 /** The name under https: browsers refuse a __Secure- cookie without the Secure flag. */
 const SECURE_COOKIE = '__Secure-lender_studio';
 export const COOKIE_PATH = '/studio';
+/** The browser's device cookie (accounts/devices.ts), sent only to sign-in. */
+const DEVICE_COOKIE = 'lender_studio_device';
+const SECURE_DEVICE_COOKIE = '__Secure-lender_studio_device';
+export const DEVICE_COOKIE_PATH = '/studio/api/session';
 
 export const refuse = (reply: FastifyReply, status: number, message: string, extra: object = {}) =>
   reply.code(status).send({ ok: false, message, ...extra });
+
+/** A refused privileged attempt: answered like any refusal, and recorded in the audit log. */
+export function refuseAs(
+  reply: FastifyReply,
+  kind: RefusalKind,
+  status: number,
+  message: string,
+  extra: object = {},
+) {
+  reply.studioRefusal = { kind, reason: message };
+  return refuse(reply, status, message, extra);
+}
 
 /** The host name of a Host header value ('[::1]:8787' -> '[::1]'), lower case. */
 function hostname(host: string): string {
@@ -65,6 +89,28 @@ export function sessionToken(request: FastifyRequest): string | undefined {
   return readCookie(request.headers.cookie, SECURE_COOKIE) ?? readCookie(request.headers.cookie, COOKIE);
 }
 
+export function deviceToken(request: FastifyRequest): string | undefined {
+  return (
+    readCookie(request.headers.cookie, SECURE_DEVICE_COOKIE) ??
+    readCookie(request.headers.cookie, DEVICE_COOKIE)
+  );
+}
+
+function setCookie(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  cfg: ResolvedConfig,
+  [plain, secureName, path]: readonly [string, string, string],
+  token: string | null,
+  maxAgeSeconds: number,
+): void {
+  const secure = isSecure(request, cfg);
+  const name = secure ? secureName : plain;
+  const attributes = [`Path=${path}`, 'HttpOnly', 'SameSite=Strict', ...(secure ? ['Secure'] : [])];
+  const value = token === null ? `${name}=; Max-Age=0` : `${name}=${token}; Max-Age=${maxAgeSeconds}`;
+  reply.header('Set-Cookie', `${value}; ${attributes.join('; ')}`);
+}
+
 /** Sets (token) or clears (null) the session cookie: HttpOnly, SameSite=Strict, Secure under https. */
 export function setSessionCookie(
   reply: FastifyReply,
@@ -73,11 +119,25 @@ export function setSessionCookie(
   token: string | null,
   maxAgeSeconds: number,
 ): void {
-  const secure = isSecure(request, cfg);
-  const name = secure ? SECURE_COOKIE : COOKIE;
-  const attributes = [`Path=${COOKIE_PATH}`, 'HttpOnly', 'SameSite=Strict', ...(secure ? ['Secure'] : [])];
-  const value = token === null ? `${name}=; Max-Age=0` : `${name}=${token}; Max-Age=${maxAgeSeconds}`;
-  reply.header('Set-Cookie', `${value}; ${attributes.join('; ')}`);
+  setCookie(reply, request, cfg, [COOKIE, SECURE_COOKIE, COOKIE_PATH], token, maxAgeSeconds);
+}
+
+/** Sets the device cookie, like the session's but sent only to sign-in. */
+export function setDeviceCookie(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  cfg: ResolvedConfig,
+  token: string,
+  maxAgeSeconds: number,
+): void {
+  setCookie(
+    reply,
+    request,
+    cfg,
+    [DEVICE_COOKIE, SECURE_DEVICE_COOKIE, DEVICE_COOKIE_PATH],
+    token,
+    maxAgeSeconds,
+  );
 }
 
 function same(given: unknown, expected: string): boolean {
@@ -112,9 +172,15 @@ export function actorOf(request: FastifyRequest): Actor {
 
 /** Refuses a foreign Host on everything the studio serves (pages included). */
 export function registerHostCheck(app: FastifyInstance, cfg: ResolvedConfig): void {
+  app.decorateReply('studioRefusal', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!hostAllowed(request.headers.host, cfg.studioHosts))
-      return refuse(reply, 421, 'This host name is not one the studio answers to (LENDER_STUDIO_HOSTS)');
+      return refuseAs(
+        reply,
+        'host',
+        421,
+        'This host name is not one the studio answers to (LENDER_STUDIO_HOSTS)',
+      );
   });
 }
 
@@ -123,21 +189,22 @@ export function registerGuard(api: FastifyInstance, cfg: ResolvedConfig, session
   api.addHook('onRequest', async (request, reply) => {
     const access: Access = request.routeOptions.config?.roles ?? 'signed-in';
     const write = !READS.has(request.method);
+    // Who is refused, when the request names a live session: the audit entry's actor.
+    const session = access === 'public' && !write ? null : await sessions.find(sessionToken(request));
+    request.studioSession = session;
     if (write) {
-      if (!sameSite(request)) return refuse(reply, 403, 'Cross-site request refused');
+      if (!sameSite(request)) return refuseAs(reply, 'cross-site', 403, 'Cross-site request refused');
       const type = String(request.headers['content-type'] ?? '');
       const hasBody =
         Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'];
       if (hasBody && !/^application\/json\s*(;|$)/i.test(type))
-        return refuse(reply, 415, 'Send JSON (Content-Type: application/json)');
+        return refuseAs(reply, 'not-json', 415, 'Send JSON (Content-Type: application/json)');
     }
     if (access === 'public') return;
-    const session = await sessions.find(sessionToken(request));
     if (!session) return refuse(reply, 401, 'Sign in to the studio first');
-    request.studioSession = session;
     if (access !== 'signed-in' && !access.some((role) => session.account.roles.includes(role)))
-      return refuse(reply, 403, `This needs the ${access.join(' or ')} role`);
+      return refuseAs(reply, 'role', 403, `This needs the ${access.join(' or ')} role`);
     if (write && !same(request.headers[CSRF_HEADER], session.csrfToken))
-      return refuse(reply, 403, 'Missing or wrong X-CSRF-Token header: reload the studio');
+      return refuseAs(reply, 'csrf', 403, 'Missing or wrong X-CSRF-Token header: reload the studio');
   });
 }

@@ -14,7 +14,8 @@ import { pageConfig } from '../static-app.js';
 import { accountRoutes } from './account-routes.js';
 import { auditRoutes } from './audit-routes.js';
 import { contentRoutes } from './content-routes.js';
-import { refuse, registerGuard, registerHostCheck } from './guard.js';
+import { refuse, refuseAs, registerGuard, registerHostCheck } from './guard.js';
+import { registerRefusalAudit } from './refusals.js';
 import { studioServices, type StudioDeps } from './services.js';
 import { sessionRoutes } from './session-routes.js';
 
@@ -31,6 +32,7 @@ export default async function studioPlugin(app: FastifyInstance, deps: StudioDep
 
   await app.register(async (studio) => {
     registerHostCheck(studio, cfg);
+    registerRefusalAudit(studio, services);
 
     // The pages hold no data and no secret: what they show comes from the API, after sign-in.
     async function page(reply: FastifyReply, file: string): Promise<FastifyReply> {
@@ -47,6 +49,9 @@ export default async function studioPlugin(app: FastifyInstance, deps: StudioDep
       async (api) => {
         registerGuard(api, cfg, services.sessions);
         api.setErrorHandler(async (error: FastifyError, request, reply) => {
+          // A 403 of the flow is the four-eyes rule (publishing/flow.ts, experiments/store.ts).
+          if (error instanceof FlowError && error.status === 403)
+            return refuseAs(reply, 'four-eyes', 403, error.message, error.extra);
           if (error instanceof FlowError) return refuse(reply, error.status, error.message, error.extra);
           if (error instanceof AccountError) return refuse(reply, error.status, error.message);
           if (error.validation || (error.statusCode && error.statusCode < 500))

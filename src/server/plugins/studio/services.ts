@@ -3,8 +3,10 @@
 // that is a second Fastify instance, and a decoration it lacked was a 500 in production, issue 28
 // item 2), and the accounts side built once from it.
 import { accountsOf, type Accounts } from '../../accounts/accounts.js';
+import { devicesOf, type Devices } from '../../accounts/devices.js';
 import { sessionsOf, type Sessions } from '../../accounts/sessions.js';
-import { signInWith, type SignInResult } from '../../accounts/sign-in.js';
+import { signInLimitsOf, type SignInLimits } from '../../accounts/sign-in-limits.js';
+import { signInWith, type SignInInput, type SignInResult } from '../../accounts/sign-in.js';
 import type { ResolvedConfig } from '../../config.js';
 import type { Db } from '../../db/schema.js';
 import type { Experiments } from '../../experiments/index.js';
@@ -23,7 +25,9 @@ export interface StudioDeps {
 export interface StudioServices extends StudioDeps {
   accounts: Accounts;
   sessions: Sessions;
-  signIn(input: { username: string; password: string; ip: string; userAgent: string }): Promise<SignInResult>;
+  devices: Devices;
+  limits: SignInLimits;
+  signIn(input: SignInInput): Promise<SignInResult>;
 }
 
 export function studioServices(deps: StudioDeps): StudioServices {
@@ -31,14 +35,20 @@ export function studioServices(deps: StudioDeps): StudioServices {
   const accounts = accountsOf(db, { now: cfg.now, passwordCost: cfg.passwordCost });
   // Demo accounts sign in only to the demo server (with its demo data).
   const sessions = sessionsOf(db, { now: cfg.now, demo: cfg.demoAccounts });
+  const devices = devicesOf(db, cfg.now);
+  const limits = signInLimitsOf(db, cfg.now);
   return {
     ...deps,
     accounts,
     sessions,
+    devices,
+    limits,
     signIn: signInWith({
       db,
       accounts,
       sessions,
+      devices,
+      limits,
       now: cfg.now,
       demo: cfg.demoAccounts,
       passwordCost: cfg.passwordCost,
