@@ -18,6 +18,7 @@ import { devicesOf } from './accounts/devices.js';
 import { signInLimitsOf } from './accounts/sign-in-limits.js';
 import { flushRefusals } from './audit/refusals.js';
 import { startContent } from './publishing/content.js';
+import { sweepPreviewClaims } from './publishing/preview-claims.js';
 import { startExperiments } from './experiments/index.js';
 import { createCatalogue } from './repos/catalogue.js';
 import eventsPlugin from './events/plugin.js';
@@ -158,6 +159,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       'old refused sign-ins': () => signInLimitsOf(handle.db, cfg.now).sweep(),
       'unused studio devices': () => devicesOf(handle.db, cfg.now).sweep(),
       'closed windows of refusals': () => flushRefusals(handle.db, cfg.now()),
+      'claims of expired preview links': () => sweepPreviewClaims(handle.db, cfg.now()),
     },
     cfg.sweepIntervalMs,
   );

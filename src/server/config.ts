@@ -56,7 +56,7 @@ export interface ServerOptions {
   cookieSecure?: 'auto' | 'always' | 'never' | undefined;
   /** Key that signs preview links; '' = one generated once and kept in the database. */
   previewSecret?: string | undefined;
-  /** How long a preview link works (minutes, default 60). */
+  /** How long a preview link works (minutes, default 60, at most MAX_PREVIEW_MINUTES). */
   previewMinutes?: number | undefined;
   /** The borrower-facing address, for preview links shown in a studio on another port ('' = same). */
   publicUrl?: string | undefined;
@@ -107,6 +107,8 @@ export interface ResolvedConfig {
 }
 
 const HOUR_MS = 3_600_000;
+/** The longest a preview link works (LENDER_PREVIEW_MINUTES above it is cut to it). */
+export const MAX_PREVIEW_MINUTES = 24 * 60;
 /** The names a server on this machine is reached by: the studio's default Host allowlist. */
 export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
@@ -143,7 +145,8 @@ export function resolveConfig(o: ServerOptions = {}, cwd = process.cwd()): Resol
     // In production the studio's cookie is always Secure (ops/production.ts refuses to turn it off).
     cookieSecure: o.cookieSecure ?? (o.production ? 'always' : 'auto'),
     previewSecret: o.previewSecret ?? '',
-    previewMinutes: o.previewMinutes ?? 60,
+    // At most a day: a preview link is for trying a draft on a phone, not a page (issue 28 item 7).
+    previewMinutes: Math.min(o.previewMinutes ?? 60, MAX_PREVIEW_MINUTES),
     publicUrl: (o.publicUrl ?? '').replace(/\/+$/, ''),
     publishPollMs: o.publishPollMs ?? 1000,
     passwordCost: o.passwordCost,

@@ -118,7 +118,7 @@ export function createPageSender(config: AppConfig, content: PageContent, identi
       return send(request, reply, page(file, await template(file), content.manifestTag(), tag));
     },
 
-    /** A preview link's page: the draft instead of the published document, never cached. */
+    /** A preview link's page: the draft instead of the published document (its headers: plugins/preview.ts). */
     async sendPreview(
       request: FastifyRequest,
       reply: FastifyReply,
@@ -128,7 +128,6 @@ export function createPageSender(config: AppConfig, content: PageContent, identi
       await identify(request, reply);
       const tag = inliner.previewScript(preview.id, preview.file);
       const info = `<script type="application/json" id="${PREVIEW_ELEMENT_ID}">${safeJson({ screen: preview.id, expiresAt: preview.expiresAt })}</script>`;
-      reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex');
       return send(
         request,
         reply,

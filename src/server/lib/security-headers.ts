@@ -30,7 +30,8 @@ export const IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox
 export function registerSecurityHeaders(app: FastifyInstance, csp: string = htmlCsp()): void {
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin');
+    // A route may ask for a stricter one (a preview link's page: no-referrer).
+    if (!reply.hasHeader('Referrer-Policy')) reply.header('Referrer-Policy', 'strict-origin');
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html')) reply.header('Content-Security-Policy', csp);
     return payload;

@@ -25,8 +25,10 @@ export function previewTokens(key: Buffer): PreviewTokens {
       const match = TOKEN.exec(token);
       if (!match) return null;
       const [, draft, expiry, signature] = match as unknown as [string, string, string, string];
-      const expected = mac(`${draft}.${expiry}`);
-      const given = Buffer.from(signature, 'base64url');
+      // As text, against the one canonical spelling (the last character's spare bits would
+      // otherwise give one link four spellings, each its own place in preview-claims.ts).
+      const expected = Buffer.from(mac(`${draft}.${expiry}`).toString('base64url'));
+      const given = Buffer.from(signature);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
       const expiresAt = new Date(Number(expiry) * 1000);
       if (expiresAt.getTime() <= now.getTime()) return null;

@@ -95,8 +95,18 @@ export interface ContentConflictsTable {
   resolved_at: string | null;
 }
 
+/** A device a preview link opened on (preview-claims.ts): hashes of the link and the device cookie. */
+export interface PreviewClaimsTable {
+  id: Generated<number>;
+  link: string;
+  device: string;
+  claimed_at: string;
+  expires_at: string;
+}
+
 declare module '../db/schema.js' {
   interface Database {
+    preview_claims: PreviewClaimsTable;
     content_documents: ContentDocumentsTable;
     content_revisions: ContentRevisionsTable;
     content_drafts: ContentDraftsTable;

@@ -1,5 +1,6 @@
-// Accounts (admin): list, create, change roles, disable. The server ends an account's sessions
-// when its roles, password or status change, and keeps the last admin.
+// Accounts (admin): list, create, change roles, disable, and unlock one that refused sign-ins
+// hold back (issue 28 item 6). The server ends an account's sessions when its roles, password or
+// status change, and keeps the last admin.
 import { useCallback, useEffect, useState } from 'react';
 import type { StudioApi } from '../api';
 import type { AccountRow } from './types';
@@ -27,6 +28,15 @@ export function AccountsView({ api }: { api: StudioApi }) {
     setMessage(reply.ok ? `${a.username}: ${done}` : `${a.username} not changed: ${reply.message}`);
     await load();
   }
+  async function unlock(a: AccountRow) {
+    const reply = await api.call<{ refusalsForgotten: number }>('POST', `/accounts/${a.id}/unlock`, {});
+    setMessage(
+      reply.ok
+        ? `${a.username}: unlocked (${reply.body.refusalsForgotten} refused sign-ins forgotten)`
+        : `${a.username} not unlocked: ${reply.message}`,
+    );
+    await load();
+  }
   async function create() {
     const reply = await api.call('POST', '/accounts', form);
     setMessage(reply.ok ? `Account ${form.username} created` : `Not created: ${reply.message}`);
@@ -49,6 +59,7 @@ export function AccountsView({ api }: { api: StudioApi }) {
               <th key={r}>{r}</th>
             ))}
             <th>Status</th>
+            <th>Sign-in</th>
           </tr>
         </thead>
         <tbody>
@@ -78,6 +89,18 @@ export function AccountsView({ api }: { api: StudioApi }) {
                 >
                   {a.disabled ? 'Enable' : 'Disable'}
                 </button>
+              </td>
+              <td>
+                {a.signIn.limited
+                  ? `Held back: ${a.signIn.failures} refused in the last hour `
+                  : a.signIn.failures > 0
+                    ? `${a.signIn.failures} refused in the last hour `
+                    : 'OK '}
+                {a.signIn.failures > 0 && (
+                  <button type="button" aria-label={`Unlock ${a.username}`} onClick={() => void unlock(a)}>
+                    Unlock
+                  </button>
+                )}
               </td>
             </tr>
           ))}

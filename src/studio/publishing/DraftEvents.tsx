@@ -10,6 +10,8 @@ const WORDS: Record<string, string> = {
   'draft.schedule': 'scheduled it',
   'draft.unschedule': 'unscheduled it',
   'draft.preview-link': 'made a preview link',
+  'preview.open': 'a device opened a preview link',
+  'refused.preview-devices': 'a further device was refused a preview link',
   publish: 'published it',
   'schedule.failed': 'could not publish it on schedule',
 };
@@ -25,7 +27,8 @@ export function DraftEvents({ events, zone }: { events: readonly AuditEntry[]; z
     <ol className="studio-events" aria-label="What happened">
       {events.map((e) => (
         <li key={e.id}>
-          <time dateTime={e.at}>{showTime(e.at, zone)}</time> {e.actor} {WORDS[e.action] ?? e.action}
+          <time dateTime={e.at}>{showTime(e.at, zone)}</time> {e.actor === 'anonymous' ? '' : `${e.actor} `}
+          {WORDS[e.action] ?? e.action}
           {note(e)}
         </li>
       ))}

@@ -1,6 +1,6 @@
 // A signed, expiring link that opens the draft in the real app, with a QR code for a phone. The
 // server refuses a draft with errors; the link stops working when it expires or the draft is
-// published or discarded.
+// published or discarded, and opens on its first few devices only (a draft is not reviewed).
 import { useState } from 'react';
 import type { StudioApi } from '../api';
 import { QrCode } from './QrCode';
@@ -15,18 +15,22 @@ export function PreviewLink({
   draftId: number;
   query?: string;
 }) {
-  const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
+  const [link, setLink] = useState<{ url: string; expiresAt: string; devices: number } | null>(null);
   const [error, setError] = useState('');
 
   async function make() {
     setError('');
-    const reply = await api.call<{ path: string; url: string | null; expiresAt: string }>(
+    const reply = await api.call<{ path: string; url: string | null; expiresAt: string; devices: number }>(
       'POST',
       `/drafts/${draftId}/preview-link`,
     );
     if (!reply.ok) return setError(reply.message);
     const base = reply.body.url ?? new URL(reply.body.path, window.location.origin).href;
-    setLink({ url: query ? `${base}?${query}` : base, expiresAt: reply.body.expiresAt });
+    setLink({
+      url: query ? `${base}?${query}` : base,
+      expiresAt: reply.body.expiresAt,
+      devices: reply.body.devices,
+    });
   }
 
   return (
@@ -50,6 +54,10 @@ export function PreviewLink({
           <p className="studio-expiry">
             Works until {showTime(link.expiresAt, api.session.timeZone)} ({api.session.timeZone}), and only
             while the draft is open.
+          </p>
+          <p className="studio-preview-devices">
+            It opens on the first {link.devices} devices only: scan it with the phone you test on, and do not
+            share it.
           </p>
         </div>
       )}

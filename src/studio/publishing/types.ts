@@ -105,6 +105,8 @@ export interface AccountRow {
   disabled: boolean;
   demo: boolean;
   createdAt: string;
+  /** Refused sign-ins of the last hour; `limited`: new browsers are held back (an admin unlocks). */
+  signIn: { failures: number; limited: boolean };
 }
 
 export const STATUS_LABEL: Record<DraftStatus, string> = {

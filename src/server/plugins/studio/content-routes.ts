@@ -3,7 +3,13 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FlowError } from '../../publishing/errors.js';
 import { KINDS } from '../../publishing/kinds.js';
+import {
+  PREVIEW_DEVICES,
+  PREVIEW_LINKS_PER_DAY,
+  previewLinksToday,
+} from '../../publishing/preview-claims.js';
 import { actorOf, EDITORS, PUBLISHERS, refuse } from './guard.js';
 import type { StudioDeps } from './services.js';
 
@@ -135,8 +141,14 @@ export function contentRoutes(api: FastifyInstance, s: StudioDeps): void {
   }));
   draftStep('discard', EDITORS, async (d, _input, r) => ({ draft: await flow.discard(d, actorOf(r)) }));
   draftStep('preview-link', EDITORS, async (d, _input, r) => {
+    // A few links a day, each for a few devices: a preview never reaches the public (preview-claims.ts).
+    if ((await previewLinksToday(s.db, d, s.cfg.now())) >= PREVIEW_LINKS_PER_DAY)
+      throw new FlowError(
+        429,
+        `this draft has had ${PREVIEW_LINKS_PER_DAY} preview links in 24 hours: use one of them, or ask for a review`,
+      );
     const link = await flow.previewLink(d, actorOf(r));
-    return { ...link, url: publicUrl ? `${publicUrl}${link.path}` : null };
+    return { ...link, url: publicUrl ? `${publicUrl}${link.path}` : null, devices: PREVIEW_DEVICES };
   });
 
   api.get('/schedules', async () => ({ ok: true, ...(await flow.schedules()) }));
