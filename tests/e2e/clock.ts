@@ -1,10 +1,17 @@
 // A studio server of one spec file's own (its own port and database, so publishing in it never
-// changes what other specs see), with a clock the test moves: tests/e2e/clock-server.ts.
+// changes what other specs see), with a clock the test moves: tests/e2e/clock-server.ts. It runs
+// as production runs the studio (prod-env.ts): the borrower-facing app on `base`, the studio on a
+// port of its own (`studioBase`), signed borrower sessions, staff accounts made by ops.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { productionEnv } from './prod-env';
 
 export interface ClockServer {
+  /** The borrower-facing listener. */
   base: string;
+  /** The studio's own listener (LENDER_STUDIO_PORT). */
+  studioBase: string;
   /** Its SQLite file (for what only other systems would write, such as marketing's templates). */
   sqlitePath: string;
   /** Moves the server's clock forward and runs what is due; resolves with the server's time. */
@@ -29,6 +36,8 @@ export async function startClockServer(slot: number, env: Record<string, string>
   );
   if (taken) throw new Error(`clock server slot ${slot} (port ${port}) is already in use by another spec`);
   const sqlitePath = `data/e2e-clock-${port}-${Date.now()}.sqlite`;
+  // The studio's port: one the system has free (the specs' fixed ports are the app's).
+  const studioPort = await freePort();
   const child: ChildProcessWithoutNullStreams = spawn(
     resolve(ROOT, 'node_modules/.bin/tsx'),
     ['tests/e2e/clock-server.ts'],
@@ -36,11 +45,7 @@ export async function startClockServer(slot: number, env: Record<string, string>
       cwd: ROOT,
       env: {
         ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SQLITE_PATH: sqlitePath,
-        DATABASE_URL: '',
-        LENDER_DEV: '1',
+        ...productionEnv(port, studioPort, sqlitePath),
         LENDER_PREVIEW_MINUTES: '30',
         ...env,
       },
@@ -60,11 +65,13 @@ export async function startClockServer(slot: number, env: Record<string, string>
   let errors = '';
   child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   const base = `http://127.0.0.1:${port}`;
+  const studioBase = `http://127.0.0.1:${studioPort}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the clock server exited: ${errors}`);
+    // Ready once both listen (the studio's comes second).
     const ok = await fetch(`${base}/readyz`).then(
-      (r) => r.ok,
+      async (r) => r.ok && (await fetch(`${studioBase}/studio`)).ok,
       () => false,
     );
     if (ok) break;
@@ -73,6 +80,7 @@ export async function startClockServer(slot: number, env: Record<string, string>
   }
   return {
     base,
+    studioBase,
     sqlitePath: resolve(ROOT, sqlitePath),
     advance: (ms) =>
       new Promise((done) => {
@@ -87,4 +95,16 @@ export async function startClockServer(slot: number, env: Record<string, string>
         setTimeout(() => child.kill('SIGTERM'), 5000).unref();
       }),
   };
+}
+
+/** A TCP port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }

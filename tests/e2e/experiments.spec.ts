@@ -11,7 +11,8 @@ import type { Browser, Page } from '@playwright/test';
 import { startClockServer, type ClockServer } from './clock';
 import { captchaAnswer, freshPhone, smsCode } from './public-helpers';
 import { borrower, replaceInEditor, saveAndRequestReview, studioAs } from './publishing-helpers';
-import { DEMO, expect, test } from './support';
+import { STAFF } from './prod-env';
+import { expect, test } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -135,7 +136,7 @@ test('a 50/50 experiment on a promotion landing: 200 borrowers, the winner signi
 }) => {
   test.setTimeout(300_000);
   // The editor drafts the new wording and asks for review.
-  const editor = await studioAs(browser, server.base, DEMO.editor, `#${SCREEN}`);
+  const editor = await studioAs(browser, server.studioBase, STAFF.editor, `#${SCREEN}`);
   await expect(editor.locator('.cm-content')).toContainText(`"${SCREEN}"`);
   await replaceInEditor(editor, `"phoneLabel": "${OLD_LABEL}"`, `"phoneLabel": "${NEW_LABEL}"`);
   await saveAndRequestReview(editor, SCREEN, 'Phone label in English');
@@ -146,7 +147,7 @@ test('a 50/50 experiment on a promotion landing: 200 borrowers, the winner signi
   await expect(editor.getByRole('button', { name: 'New experiment or rollout…' })).toHaveCount(0);
 
   // The publisher starts a 50/50 experiment in the studio.
-  const studio = await studioAs(browser, server.base, DEMO.publisher, '#/experiments');
+  const studio = await studioAs(browser, server.studioBase, STAFF.publisher, '#/experiments');
   await studio.getByRole('button', { name: 'New experiment or rollout…' }).click();
   const form = studio.getByRole('group', { name: 'New experiment' });
   await form.getByLabel('Screen').selectOption(SCREEN);

@@ -1,14 +1,18 @@
 // Shared steps of the publishing specs: people signing in to the studio and editing, and a
-// borrower's page opened in a fresh browser context (no cookie, no cache of the studio's).
+// borrower's page opened in a fresh browser context (no cookie, no cache of the studio's). The
+// servers run as production does (prod-env.ts): staff accounts made by ops, borrower pages opened
+// with a signed session.
 import type { Browser, Page } from '@playwright/test';
-import { DEMO, expect } from './support';
+import { STAFF, withSession } from './prod-env';
+import { expect } from './support';
 
 export type Who = { username: string; password: string };
 
-export const LOAN_PAGE = '/loan/details?orderId=ORD-174-D&productId=P-1';
+/** Loan details of the order prod-setup.ts gave the specs' borrower, opened as the app opens it. */
+export const LOAN_PAGE = withSession('/loan/details?orderId=ORD-174-D&productId=P-1');
 export const ROLLOVER_SCENARIO = '174 Due today with rollover (isDelay 1)';
 
-export async function signIn(page: Page, who: Who = DEMO.editor): Promise<void> {
+export async function signIn(page: Page, who: Who = STAFF.editor): Promise<void> {
   const form = page.getByRole('form', { name: 'Sign in' });
   await form.getByLabel('Account').fill(who.username);
   await form.getByLabel('Password').fill(who.password);
@@ -16,7 +20,7 @@ export async function signIn(page: Page, who: Who = DEMO.editor): Promise<void> 
   await expect(page.locator('.studio-account')).toBeVisible();
 }
 
-/** A person's own browser: a new context at desktop size, signed in to the studio at `hash`. */
+/** A person's own browser: a new context at desktop size, signed in to the studio (`base`: its own port) at `hash`. */
 export async function studioAs(browser: Browser, base: string, who: Who, hash: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();

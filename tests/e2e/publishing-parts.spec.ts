@@ -2,13 +2,15 @@
 // tests/e2e/clock.ts): an editor changes the product card part; it is reviewed like a screen, with
 // the screens it changes listed and shown before and after; borrowers get the change on every
 // screen that uses it only once a publisher (another person) approves it.
-import { DEMO, expect, test } from './support';
+import { STAFF, withSession } from './prod-env';
+import { expect, test } from './support';
 import { startClockServer, type ClockServer } from './clock';
 import { borrower, openReview, replaceInEditor, saveAndRequestReview, studioAs } from './publishing-helpers';
 
 test.describe.configure({ mode: 'serial' });
 
-const SESSION = 'sessionId=E2E-PARTS&deviceId=dev-parts&appVersion=1.0.0';
+/** The borrower's page as the native app opens it: a signed session (production), its device. */
+const open = (path: string) => withSession(`${path}?deviceId=dev-parts&appVersion=1.0.0`);
 
 let server: ClockServer;
 test.beforeAll(async () => {
@@ -22,11 +24,11 @@ test('a changed part is reviewed like a screen and reaches every screen that use
 }) => {
   test.slow();
   const phone = await borrower(browser, server.base);
-  await phone.goto(`/recommend?${SESSION}`);
+  await phone.goto(open('/recommend'));
   await expect(phone.getByText('CashBuddy')).toBeVisible();
   await expect(phone.getByText('Partner offer')).toHaveCount(0);
 
-  const editor = await studioAs(browser, server.base, DEMO.editor, '#parts/product-card');
+  const editor = await studioAs(browser, server.studioBase, STAFF.editor, '#parts/product-card');
   await expect(editor.locator('.cm-content')).toContainText('"part": "product-card"');
   await replaceInEditor(
     editor,
@@ -39,7 +41,7 @@ test('a changed part is reviewed like a screen and reaches every screen that use
   await expect(phone.getByText('CashBuddy')).toBeVisible();
   await expect(phone.getByText('Partner offer')).toHaveCount(0);
 
-  const publisher = await studioAs(browser, server.base, DEMO.publisher, '#/drafts');
+  const publisher = await studioAs(browser, server.studioBase, STAFF.publisher, '#/drafts');
   await openReview(publisher, /^part product-card/);
   await expect(publisher.getByRole('heading', { level: 2 })).toContainText('Review part product-card');
   await expect(publisher.getByRole('list', { name: 'Affected screens' }).getByRole('listitem')).toHaveText([
@@ -58,6 +60,6 @@ test('a changed part is reviewed like a screen and reaches every screen that use
 
   await phone.reload();
   await expect(phone.getByText('Partner offer').first()).toBeVisible();
-  await phone.goto(`/joint-fail?${SESSION}`);
+  await phone.goto(open('/joint-fail'));
   await expect(phone.getByText('Partner offer').first()).toBeVisible();
 });

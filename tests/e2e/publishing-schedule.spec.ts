@@ -1,7 +1,8 @@
 // Scheduled publishing and expiring preview links, end to end, on a server whose clock the test
 // moves (tests/e2e/clock.ts): a promotion goes live at its time and ends at its time, falling
 // back to the version before it; a preview link stops working when it expires.
-import { DEMO, expect, test } from './support';
+import { STAFF } from './prod-env';
+import { expect, test } from './support';
 import { startClockServer, type ClockServer } from './clock';
 import { LANDING_QUERY } from './public-helpers';
 import { borrower, openReview, replaceInEditor, saveAndRequestReview, studioAs } from './publishing-helpers';
@@ -45,14 +46,14 @@ test('a scheduled promotion appears at its time and ends at its time, then the v
   browser,
 }) => {
   test.slow();
-  const editor = await studioAs(browser, server.base, DEMO.editor, '#promo-landing-bold');
+  const editor = await studioAs(browser, server.studioBase, STAFF.editor, '#promo-landing-bold');
   await expect(editor.locator('.cm-content')).toContainText('"promo-landing-bold"');
   await replaceInEditor(editor, 'Register in 1 minute', 'Christmas offer: register in 1 minute');
   await saveAndRequestReview(editor, 'promo-landing-bold', 'Christmas promotion');
 
   const startAt = Math.ceil(serverNow() / MINUTE) * MINUTE + 10 * MINUTE;
   const endAt = startAt + 10 * MINUTE;
-  const publisher = await studioAs(browser, server.base, DEMO.publisher, '#/drafts');
+  const publisher = await studioAs(browser, server.studioBase, STAFF.publisher, '#/drafts');
   await openReview(publisher, /^promo-landing-bold/);
   const approve = publisher.getByRole('group', { name: 'Approve' });
   await approve.getByLabel('Publish at a date and time').check();
@@ -101,7 +102,7 @@ test('a scheduled promotion appears at its time and ends at its time, then the v
 });
 
 test('a preview link stops working when it expires', async ({ browser }) => {
-  const editor = await studioAs(browser, server.base, DEMO.editor, '#about');
+  const editor = await studioAs(browser, server.studioBase, STAFF.editor, '#about');
   await expect(editor.locator('.cm-content')).toContainText('"about"');
   await replaceInEditor(editor, 'Contact us', 'Talk to us');
   await saveAndRequestReview(editor, 'about', 'Warmer heading');

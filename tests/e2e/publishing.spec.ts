@@ -1,8 +1,10 @@
 // Publishing from the studio (issue 17's acceptance), end to end in Chromium against the real
-// server (its own, tests/e2e/clock.ts): an editor's change goes through review by another person
-// before borrowers get it; rollback; a template id mapped in the studio; preview links.
+// server (its own, tests/e2e/clock.ts, configured as production: the studio on its own port):
+// an editor's change goes through review by another person before borrowers get it; rollback; a
+// template id mapped in the studio; preview links (each opens on its first three devices).
 import Database from 'better-sqlite3';
-import { DEMO, expect, test } from './support';
+import { STAFF, withSession } from './prod-env';
+import { expect, test } from './support';
 import { startClockServer, type ClockServer } from './clock';
 import { LANDING_QUERY } from './public-helpers';
 import {
@@ -32,7 +34,7 @@ test('an editor edits loan-details and asks for review; the editor cannot publis
   await phone.goto(LOAN_PAGE);
   await expect(phone.getByRole('button', { name: 'Rollover Repayment' })).toBeVisible();
 
-  const editor = await studioAs(browser, server.base, DEMO.editor, '#loan-details');
+  const editor = await studioAs(browser, server.studioBase, STAFF.editor, '#loan-details');
   await expect(editor.locator('.cm-content')).toContainText('"loan-details"');
   await replaceInEditor(editor, 'Rollover Repayment', 'Extend my loan');
   await saveAndRequestReview(editor, 'loan-details', 'Friendlier rollover label');
@@ -60,7 +62,7 @@ test('an editor edits loan-details and asks for review; the editor cannot publis
   await expect(phone.getByRole('button', { name: 'Rollover Repayment' })).toBeVisible();
 
   // The publisher reviews: the diff, both phones on one scenario, the checker, then approves.
-  const publisher = await studioAs(browser, server.base, DEMO.publisher, '#/drafts');
+  const publisher = await studioAs(browser, server.studioBase, STAFF.publisher, '#/drafts');
   await openReview(publisher, /^loan-details/);
   const diff = publisher.getByRole('table', { name: 'JSON diff' });
   await expect(diff.locator('.studio-diff-del')).toContainText('"label": "Rollover Repayment"');
@@ -92,7 +94,7 @@ test('a publisher cannot approve a draft they saved themselves, and the review s
   browser,
 }) => {
   // The publisher saves a draft of their own (through the API the editor uses) and asks for review.
-  const publisher = await studioAs(browser, server.base, DEMO.publisher, '#/drafts');
+  const publisher = await studioAs(browser, server.studioBase, STAFF.publisher, '#/drafts');
   const api = publisher.request;
   const { csrfToken } = (await (await api.get('/studio/api/session')).json()) as { csrfToken: string };
   const doc = (await (await api.get('/studio/api/documents/screen/about')).json()) as {
@@ -132,7 +134,7 @@ test('a rollback from the publications restores the old text for borrowers, as a
   await phone.goto(LOAN_PAGE);
   await expect(phone.getByRole('button', { name: 'Extend my loan' })).toBeVisible();
 
-  const publisher = await studioAs(browser, server.base, DEMO.publisher, '#loan-details');
+  const publisher = await studioAs(browser, server.studioBase, STAFF.publisher, '#loan-details');
   await publisher.getByRole('button', { name: 'Publications' }).click();
   const dialog = publisher.getByRole('dialog', { name: 'Publications of screen loan-details' });
   const rows = dialog.getByRole('list', { name: 'Publications' }).getByRole('listitem');
@@ -163,7 +165,7 @@ test('a landing template id mapped in the studio opens its page once published, 
   await phone.goto(`/promo/#/landing?id=3&${LANDING_QUERY}`);
   await expect(phone.getByText(/This promotion is not available/)).toBeVisible();
 
-  const editor = await studioAs(browser, server.base, DEMO.editor, '#/manifest');
+  const editor = await studioAs(browser, server.studioBase, STAFF.editor, '#/manifest');
   const form = editor.getByRole('group', { name: 'Map a template id' });
   await form.getByLabel('Page').selectOption('landing');
   await form.getByLabel('Template id').fill('3');
@@ -173,7 +175,7 @@ test('a landing template id mapped in the studio opens its page once published, 
     'sent for review: landing template 3 → promo-landing-bold',
   );
 
-  const publisher = await studioAs(browser, server.base, DEMO.publisher, '#/drafts');
+  const publisher = await studioAs(browser, server.studioBase, STAFF.publisher, '#/drafts');
   await openReview(publisher, /^manifest/);
   const added = publisher.getByRole('table', { name: 'JSON diff' }).locator('.studio-diff-add');
   await expect(added.filter({ hasText: '"3": "promo-landing-bold"' })).toHaveCount(1);
@@ -192,7 +194,7 @@ test('a landing template id mapped in the studio opens its page once published, 
 test('the preview link shows the draft under a Preview band, and stops working once the draft is published', async ({
   browser,
 }) => {
-  const editor = await studioAs(browser, server.base, DEMO.editor, '#loan-details');
+  const editor = await studioAs(browser, server.studioBase, STAFF.editor, '#loan-details');
   await expect(editor.locator('.cm-content')).toContainText('"loan-details"');
   await replaceInEditor(editor, 'Rollover Repayment', 'Roll it over');
   await saveAndRequestReview(editor, 'loan-details', 'Shorter');
@@ -203,29 +205,46 @@ test('the preview link shows the draft under a Preview band, and stops working o
   await expect(link.locator('.studio-expiry')).toHaveText(
     /^Works until .* \(Asia\/Manila\), and only while the draft is open\.$/,
   );
+  await expect(link.locator('.studio-preview-devices')).toHaveText(
+    'It opens on the first 3 devices only: scan it with the phone you test on, and do not share it.',
+  );
   const url = await link.getByRole('link').getAttribute('href');
-  expect(url).toMatch(/\/preview\/\d+\.\d+\.[\w-]+$/);
+  // Absolute, on the borrower-facing port (LENDER_PUBLIC_URL), not the studio's.
+  expect(url).toMatch(new RegExp(`^${server.base}/preview/\\d+\\.\\d+\\.[\\w-]+$`));
 
+  // The phone that scans the QR code is not signed in to the studio, and needs not be.
   const phone = await borrower(browser, server.base);
-  await phone.goto(`${url}?orderId=ORD-174-D&productId=P-1`);
+  await phone.goto(withSession(`${url}?orderId=ORD-174-D&productId=P-1`));
   await expect(phone.locator('.app-preview-band')).toContainText('Preview of a draft (loan-details)');
+  await expect(phone.getByRole('button', { name: 'Roll it over' })).toBeVisible();
+  // The link opens on its first three devices only, so it never becomes a page for everyone.
+  for (let i = 0; i < 2; i++) {
+    const colleague = await borrower(browser, server.base);
+    expect((await colleague.goto(url!))?.status()).toBe(200);
+    await colleague.context().close();
+  }
+  const fourth = await borrower(browser, server.base);
+  expect((await fourth.goto(url!))?.status()).toBe(403);
+  await expect(fourth.getByRole('heading', { name: 'This preview link is used up' })).toBeVisible();
+  await fourth.context().close();
+  await phone.reload();
   await expect(phone.getByRole('button', { name: 'Roll it over' })).toBeVisible();
   // Borrowers still get the published version.
   const other = await borrower(browser, server.base);
   await other.goto(LOAN_PAGE);
   await expect(other.getByRole('button', { name: 'Rollover Repayment' })).toBeVisible();
 
-  const publisher = await studioAs(browser, server.base, DEMO.publisher, '#/drafts');
+  const publisher = await studioAs(browser, server.studioBase, STAFF.publisher, '#/drafts');
   await openReview(publisher, /^loan-details/);
   await publisher.getByRole('button', { name: 'Approve and publish' }).click();
   await expect(publisher.locator('.studio-review-head .studio-badge')).toHaveText('Published');
-  const gone = await phone.goto(`${url}?orderId=ORD-174-D&productId=P-1`);
+  const gone = await phone.goto(withSession(`${url}?orderId=ORD-174-D&productId=P-1`));
   expect(gone?.status()).toBe(410);
   await expect(phone.getByRole('heading', { name: 'This preview link no longer works' })).toBeVisible();
 });
 
 test('the audit log filters by who and what, and exports the same entries as CSV', async ({ browser }) => {
-  const publisher = await studioAs(browser, server.base, DEMO.publisher, '#/audit');
+  const publisher = await studioAs(browser, server.studioBase, STAFF.publisher, '#/audit');
   const filter = publisher.getByRole('form', { name: 'Filter' });
   await filter.getByLabel('Who').fill('publisher');
   await filter.getByLabel('Action').fill('session.*');

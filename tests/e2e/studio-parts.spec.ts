@@ -1,9 +1,10 @@
 // Parts in the screen studio (issue 18), end to end in Chromium against the real server (the
-// studio specs' own, STUDIO_BASE_URL): a part shows the screens that use it; editing it previews
-// them with the part as typed; saving it says which screens it changes; its review shows them
-// before and after. Nothing here is saved: the borrower specs beside it see the published screens.
+// studio specs' own, configured as production; the studio's own port, STUDIO_BASE_URL): a part
+// shows the screens that use it; editing it previews them with the part as typed; saving it says
+// which screens it changes; its review shows them before and after. Nothing here is saved: the borrower specs beside it see the published screens.
 import { type Page } from '@playwright/test';
-import { DEMO, STUDIO_BASE_URL, cspViolations, expect, test } from './support';
+import { STAFF } from './prod-env';
+import { STUDIO_BASE_URL, cspViolations, expect, test } from './support';
 import { replaceInEditor } from './publishing-helpers';
 
 test.use({ viewport: { width: 1280, height: 800 }, baseURL: STUDIO_BASE_URL });
@@ -14,8 +15,8 @@ const errorCount = (page: Page) => page.locator('.studio-status');
 async function openPart(page: Page, name: string): Promise<void> {
   await page.goto(`/studio#parts/${name}`);
   const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Account').fill(DEMO.editor.username);
-  await form.getByLabel('Password').fill(DEMO.editor.password);
+  await form.getByLabel('Account').fill(STAFF.editor.username);
+  await form.getByLabel('Password').fill(STAFF.editor.password);
   await form.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.locator('.cm-content')).toContainText(`"part": "${name}"`);
 }
@@ -78,8 +79,8 @@ test('a part shows where it is used; editing it previews the screens that use it
 test('a screen that is the base of a variant names its variant', async ({ page }) => {
   await page.goto('/studio#repay-installment');
   const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Account').fill(DEMO.editor.username);
-  await form.getByLabel('Password').fill(DEMO.editor.password);
+  await form.getByLabel('Account').fill(STAFF.editor.username);
+  await form.getByLabel('Password').fill(STAFF.editor.password);
   await form.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.locator('.cm-content')).toContainText('"repay-installment"');
   await expect(page.locator('.studio-used-by')).toHaveText('Variants: repay-delay');

@@ -1,9 +1,14 @@
 // The screen studio (issues 9 and 17), end to end in Chromium against the real server (the studio
-// specs' own, STUDIO_BASE_URL): sign-in, editing with the live preview, drafts that borrowers never
-// get until a publisher approves them, and the history. The full review screens are tested with them.
+// specs' own, configured as production: the studio on its own port, STUDIO_BASE_URL, the
+// borrower-facing app on another, STUDIO_PUBLIC_URL): sign-in, editing with the live preview,
+// drafts that borrowers never get until a publisher approves them, and the history; the Host
+// allowlist; an admin unlocking an account refused sign-ins hold back. The full review screens are
+// tested with them.
 import { readFileSync } from 'node:fs';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, STUDIO_BASE_URL, cspViolations, expect, test } from './support';
+import { STAFF } from './prod-env';
+import { LOAN_PAGE } from './publishing-helpers';
+import { STUDIO_BASE_URL, STUDIO_PUBLIC_URL, cspViolations, expect, test } from './support';
 
 test.use({ viewport: { width: 1280, height: 800 }, baseURL: STUDIO_BASE_URL });
 
@@ -11,14 +16,15 @@ const SOURCE = readFileSync(new URL('../../screens/loan-details.json', import.me
 /** 1-based line of the first line containing `text` in screens/loan-details.json. */
 const lineOf = (text: string) => SOURCE.split('\n').findIndex((l) => l.includes(text)) + 1;
 
-/** What borrowers get for loan-details (expanded: it uses parts), as the server serves it. */
-const servedDoc = async (page: Page) => (await page.request.get('/screens/loan-details.json')).text();
+/** What borrowers get for loan-details (expanded: it uses parts), as the borrower-facing listener serves it. */
+const servedDoc = async (page: Page) =>
+  (await page.request.get(`${STUDIO_PUBLIC_URL}/screens/loan-details.json`)).text();
 
 const phone = (page: Page) => page.frameLocator('iframe[title="Preview"]');
 const problems = (page: Page) => page.getByRole('list', { name: 'Problems' });
 const actionsLog = (page: Page) => page.getByRole('list', { name: 'Actions log' });
 
-async function signIn(page: Page, who: { username: string; password: string } = DEMO.editor): Promise<void> {
+async function signIn(page: Page, who: { username: string; password: string } = STAFF.editor): Promise<void> {
   const form = page.getByRole('form', { name: 'Sign in' });
   await form.getByLabel('Account').fill(who.username);
   await form.getByLabel('Password').fill(who.password);
@@ -176,7 +182,7 @@ test.describe('screen studio', () => {
     const borrowerSees = async (label: string) => {
       const context = await browser.newContext();
       const app = await context.newPage();
-      await app.goto('/loan/details?orderId=ORD-174-D&productId=P-1');
+      await app.goto(`${STUDIO_PUBLIC_URL}${LOAN_PAGE}`);
       await expect(app.getByRole('button', { name: label })).toBeVisible();
       await context.close();
     };
@@ -187,7 +193,7 @@ test.describe('screen studio', () => {
     await expect(page.locator('.studio-draft')).toHaveText('Draft in review');
 
     // A publisher (another person: four eyes) approves it through the API the review screen uses.
-    const publisher = await signedIn(DEMO.publisher);
+    const publisher = await signedIn(STAFF.publisher);
     const drafts = (await (await publisher.get('/studio/api/drafts?status=in_review')).json()) as {
       drafts: { id: number; name: string; headRevisionId: number; authors: string[] }[];
     };
@@ -244,11 +250,66 @@ test.describe('screen studio', () => {
     await signIn(page, { username: 'editor', password: 'not the password' });
     await expect(page.getByRole('alert')).toHaveText('Wrong account name or password');
     await signIn(page);
-    await expect(page.locator('.studio-account')).toHaveText('Demo editor (editor)');
+    await expect(page.locator('.studio-account')).toHaveText('Eve Editor (editor)');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+  });
+});
+
+test.describe('the studio in production', () => {
+  test('answers only to its own host names, on its own port', async ({ request }) => {
+    expect((await request.get(`${STUDIO_BASE_URL}/studio`)).status()).toBe(200);
+    // DNS rebinding: any other name is refused (LENDER_STUDIO_HOSTS), pages and API alike.
+    for (const path of ['/studio', '/studio/api/session'])
+      expect(
+        (
+          await request.get(`${STUDIO_BASE_URL}${path}`, { headers: { host: 'studio.attacker.example' } })
+        ).status(),
+      ).toBe(421);
+    // The borrower-facing port has no studio at all.
+    const app = await request.get(`${STUDIO_PUBLIC_URL}/studio`, { headers: { accept: 'text/html' } });
+    expect(app.status()).toBe(404);
+  });
+
+  test('an admin sees an account that refused sign-ins hold back, and unlocks it', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/studio#/accounts');
+    await signIn(page, STAFF.admin);
+    const form = page.getByRole('group', { name: 'New account' });
+    await form.getByLabel('Account name').fill('maria');
+    await form.getByLabel('Password (12 characters or more)').fill('maria password 1234');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByRole('status')).toHaveText('Account maria created');
+
+    // Five wrong passwords from this address: maria is held back here (not elsewhere).
+    const attempt = (password: string) =>
+      request.post(`${STUDIO_BASE_URL}/studio/api/session`, { data: { username: 'maria', password } });
+    for (let i = 0; i < 5; i++) expect((await attempt('not her password')).status()).toBe(401);
+    const held = await attempt('maria password 1234');
+    expect(held.status()).toBe(429);
+    expect(((await held.json()) as { message: string }).message).toMatch(
+      /for this account from your address/,
+    );
+
+    await page.reload();
+    const row = page.getByRole('table', { name: 'Accounts list' }).getByRole('row', { name: /^maria/ });
+    await expect(row).toContainText('5 refused in the last hour');
+    await row.getByRole('button', { name: 'Unlock maria' }).click();
+    await expect(page.getByRole('status')).toHaveText('maria: unlocked (5 refused sign-ins forgotten)');
+    await expect(row).toContainText('OK');
+    expect((await attempt('maria password 1234')).status()).toBe(200);
+    // The unlock is in the audit log, by the admin.
+    const log = await page.request.get('/studio/api/audit?action=account.unlock');
+    expect(((await log.json()) as { entries: { actor: string; target: string }[] }).entries[0]).toMatchObject(
+      {
+        actor: 'admin',
+        target: 'account:maria',
+      },
+    );
   });
 });
 

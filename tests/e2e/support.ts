@@ -49,11 +49,13 @@ export function toasts(page: Page) {
 
 /**
  * The studio specs' own server (playwright.config.ts): they publish screens, which must not change
- * what the borrower specs running beside them see.
+ * what the borrower specs running beside them see. It runs as production does: the studio on its
+ * own port (STUDIO_BASE_URL), the borrower-facing app on another (STUDIO_PUBLIC_URL).
  */
-export const STUDIO_BASE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8790) + 1}`;
+export const STUDIO_BASE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8790) + 6}`;
+export const STUDIO_PUBLIC_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8790) + 1}`;
 
-/** The demo accounts `npm start` prints (src/server/accounts/demo.ts). */
+/** The demo accounts `npm start` prints (src/server/accounts/demo.ts); production has none (prod-env.ts). */
 export const DEMO = {
   editor: { username: 'editor', password: 'demo-editor-password' },
   publisher: { username: 'publisher', password: 'demo-publisher-password' },
