@@ -1,5 +1,7 @@
 // An experiment on a promotion landing (issue 19's acceptance), end to end against the real server
-// (its own, tests/e2e/clock.ts): an editor drafts a new wording, a publisher starts a 50/50
+// (its own, tests/e2e/clock.ts, configured as production: the studio on its own port; the SMS and
+// captcha codes a person would get, and a phone's stored events, are read from its database,
+// tests/e2e/prod-data.ts): an editor drafts a new wording, a publisher starts a 50/50
 // experiment in the studio; 200 borrowers with distinct keys, each on its own address (behind the
 // server's trusted proxy), load the landing and convert at different rates per arm through the
 // server's document, registration and event endpoints, a few of them in Chromium. The conversion
@@ -9,7 +11,8 @@
 // what was left out and why; promoting it sends every borrower to it.
 import type { Browser, Page } from '@playwright/test';
 import { startClockServer, type ClockServer } from './clock';
-import { captchaAnswer, freshPhone, smsCode } from './public-helpers';
+import { captchaText, captchaTextOf, phoneEvents, smsCodeOf } from './prod-data';
+import { freshPhone } from './public-helpers';
 import { borrower, replaceInEditor, saveAndRequestReview, studioAs } from './publishing-helpers';
 import { STAFF } from './prod-env';
 import { expect, test } from './support';
@@ -35,7 +38,7 @@ interface HttpBorrower {
   arm: 'a' | 'b';
 }
 
-/** A registration as the landing makes it: captcha, SMS code, register (the dev endpoints read the codes). */
+/** A registration as the landing makes it: captcha, SMS code, register (the codes read from the database). */
 async function registerOverHttp(base: string, headers: Record<string, string>, phone: string): Promise<void> {
   const api = `${base}/api/v2/youmi/promotion`;
   const json = async (url: string, init: RequestInit = {}) =>
@@ -47,11 +50,11 @@ async function registerOverHttp(base: string, headers: Record<string, string>, p
     };
   const sid = (await json(`${api}/get-sid`)).data.sid!;
   await fetch(`${api}/get-captcha?sid=${sid}`, { headers });
-  const capcode = (await json(`${base}/dev/captcha?sid=${sid}`)).data.text!;
+  const capcode = captchaTextOf(server.sqlitePath, sid);
   const post = (path: string, body: object) =>
     json(`${api}/${path}`, { method: 'POST', body: JSON.stringify(body) });
   expect((await post('get-sms', { phone, capcode, sid })).code).toBe(0);
-  const smsCode = (await json(`${base}/dev/sms-code?phone=${phone}`)).data.smsCode!;
+  const smsCode = smsCodeOf(server.sqlitePath, phone);
   expect((await post('register', { phone, capcode, sid, smsCode, appName: 'pesoquick', id: '1' })).code).toBe(
     0,
   );
@@ -117,19 +120,16 @@ async function openInPhone(
 async function register(page: Page, arm: 'a' | 'b'): Promise<void> {
   const phone = freshPhone();
   await page.getByLabel(arm === 'b' ? NEW_LABEL : OLD_LABEL).fill(phone);
-  await page.getByLabel('图形验证码', { exact: true }).fill(await captchaAnswer(page));
+  await page.getByLabel('图形验证码', { exact: true }).fill(await captchaText(server.sqlitePath, page));
   await page.locator('.blk-countdownButton').click();
   await expect(page.locator('.blk-countdownButton')).toHaveText(/^(60|59)s$/);
-  await page.getByLabel('短信验证码', { exact: true }).fill(await smsCode(page, phone));
+  await page.getByLabel('短信验证码', { exact: true }).fill(smsCodeOf(server.sqlitePath, phone));
   await page.getByRole('button', { name: 'Apply now' }).click();
   await expect(page.getByRole('heading', { name: 'Download PesoQuick' })).toBeVisible();
 }
 
-/** This phone's stored events of a name (the dev endpoint reads its cookie). */
-async function stored(page: Page, name: string): Promise<{ variant: string; source: string }[]> {
-  const reply = await page.request.get(`/dev/track-events?name=${name}`);
-  return ((await reply.json()) as { data: { events: { variant: string; source: string }[] } }).data.events;
-}
+/** This phone's stored events of a name (production has no /dev/ endpoint: read from its database). */
+const stored = (page: Page, name: string) => phoneEvents(server.sqlitePath, page, name);
 
 test('a 50/50 experiment on a promotion landing: 200 borrowers, the winner significant in the studio, promoted to everyone', async ({
   browser,

@@ -17,12 +17,16 @@ function read<T>(sqlitePath: string, query: string, ...params: unknown[]): T[] {
   }
 }
 
-/** The text of the captcha the page shows. */
-export async function captchaText(sqlitePath: string, page: Page): Promise<string> {
-  const sid = (await captchaSrc(page)).searchParams.get('sid');
+/** The text of a captcha session's picture. */
+export function captchaTextOf(sqlitePath: string, sid: string | null): string {
   const [row] = read<{ text: string }>(sqlitePath, 'select text from captcha_sessions where sid = ?', sid);
   if (!row) throw new Error(`no captcha for sid ${sid}`);
   return row.text;
+}
+
+/** The text of the captcha the page shows. */
+export async function captchaText(sqlitePath: string, page: Page): Promise<string> {
+  return captchaTextOf(sqlitePath, (await captchaSrc(page)).searchParams.get('sid'));
 }
 
 /** The last SMS code sent to a phone number. */
@@ -41,12 +45,15 @@ export async function phoneEvents(
   sqlitePath: string,
   page: Page,
   name: string,
-): Promise<{ variant: string }[]> {
-  const visitor = (await page.context().cookies()).find((c) => c.name === 'lender_vid')?.value ?? '';
-  const borrower = borrowerKey(E2E_SECRETS.LENDER_EVENT_SECRET, { device: null, visitor });
-  return read<{ variant: string }>(
+): Promise<{ variant: string; source: string }[]> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'lender_vid')?.value ?? '';
+  // A first-party id, or a device the server bound (`d.<key>.<signature>`, its key in the middle).
+  const borrower = cookie.startsWith('d.')
+    ? cookie.slice(2, 24)
+    : borrowerKey(E2E_SECRETS.LENDER_EVENT_SECRET, { device: null, visitor: cookie });
+  return read<{ variant: string; source: string }>(
     sqlitePath,
-    'select variant from track_events where borrower = ? and name = ? order by at, id',
+    'select variant, source from track_events where borrower = ? and name = ? order by at, id',
     borrower,
     name,
   );
