@@ -1,7 +1,9 @@
 // The screen studio (issues 9 and 17): its two pages, and its API under /studio/api (docs/api.md
 // "Studio API"). Registered when the `studio` config flag is on, on the app's port or on its own
-// (LENDER_STUDIO_PORT, src/server/studio-server.ts). Every request must name an allowed host;
-// the API needs a session, a role per route, and the CSRF token on writes (guard.ts).
+// (LENDER_STUDIO_PORT, src/server/studio-server.ts), with everything it uses of the server handed
+// over as one typed object (services.ts). Every request must name an allowed host; the API needs a
+// session, a role per route, and the CSRF token on writes (guard.ts); each refused privileged
+// attempt is audited (refusals.ts).
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
