@@ -184,7 +184,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   if (pageConfig(cfg.dev).studio) {
     // One typed object of everything the studio uses, on either port (plugins/studio/services.ts).
     const deps: StudioDeps = { db: handle.db, cfg, content, experiments: app.experiments };
-    if (cfg.studioPort === null) await app.register((await import('./plugins/studio/index.js')).default, deps);
+    if (cfg.studioPort === null)
+      await app.register((await import('./plugins/studio/index.js')).default, deps);
     else {
       const studio = await (await import('./studio-server.js')).buildStudioServer(deps);
       app.addHook('onClose', async () => studio.close());

@@ -3,6 +3,7 @@
 // its own port, playwright.config.ts); this keeps the demo's way covered. It only reads: the
 // borrower specs share this server.
 import { type Page } from '@playwright/test';
+import { signIn } from './publishing-helpers';
 import { DEMO, cspViolations, expect, test } from './support';
 
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -13,10 +14,7 @@ test("the demo's studio on the app's port: the demo editor signs in, edits with 
   page,
 }) => {
   await page.goto('/studio#loan-details');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Account').fill(DEMO.editor.username);
-  await form.getByLabel('Password').fill(DEMO.editor.password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, DEMO.editor);
   await expect(page.locator('.studio-account')).toHaveText('Demo editor (editor)');
   await expect(page.locator('.cm-content')).toContainText('"loan-details"');
   await page.getByLabel('Scenario').selectOption({ label: '174 Due today with rollover (isDelay 1)' });

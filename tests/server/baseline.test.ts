@@ -5,82 +5,37 @@
 // Restarts on one database: a SQLite file, or a PostgreSQL schema kept between starts. The studio
 // runs as production runs it (its own listener, accounts made once by ops: studio-helpers.ts).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildServer, type ServerOptions } from '../../src/server/app.js';
 import { exportPublished } from '../../src/server/publishing/export.js';
-import { backends } from './helpers.js';
+import { backends, type Backend } from './helpers.js';
 import {
   BASE_ROUTES,
-  TEST_COST,
   addStaff,
   editor,
   manifestText,
+  productionSite,
   publishText,
-  productionStudioOptions,
   publisher,
   screenText,
-  writeDist,
-  writeScreens,
+  type Site,
 } from './studio-helpers.js';
 
 // Each test starts servers that import the baseline screens (seconds each on a loaded 2-core
 // machine); the 2 s and schedule assertions are inside the tests, not in this limit.
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 
-interface Site {
-  screens: string;
-  start(extra?: ServerOptions): Promise<FastifyInstance>;
-  write(name: string, text: string): void;
-  cleanup(): Promise<void>;
-  options: ServerOptions;
-}
-
-function site(backend: string): Site {
-  const root = mkdtempSync(join(tmpdir(), 'lender-baseline-'));
-  const screens = writeScreens(join(root, 'screens'));
-  const schema = `baseline_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const options: ServerOptions = {
-    ...productionStudioOptions(),
-    ...(backend === 'sqlite'
-      ? { sqlitePath: join(root, 'lender.sqlite') }
-      : { databaseUrl: process.env.DATABASE_URL, pgSchema: schema }),
-    screensDir: screens,
-    distDir: writeDist(join(root, 'dist')),
-    uploadsDir: join(root, 'uploads'),
-    passwordCost: TEST_COST,
-    publishPollMs: 0,
-  };
-  const running: FastifyInstance[] = [];
+/** A deployment as production runs it, its staff accounts made once by ops. */
+function site(backend: Backend): Site {
+  const base = productionSite(backend);
   return {
-    screens,
-    options,
+    ...base,
     async start(extra = {}) {
-      // The page configuration reads LENDER_STUDIO from the environment (plugins/static-app.ts).
-      process.env.LENDER_STUDIO = '1';
-      try {
-        const app = await buildServer({ ...options, ...extra });
-        running.push(app);
-        await addStaff(app);
-        return app;
-      } finally {
-        delete process.env.LENDER_STUDIO;
-      }
-    },
-    write: (name, text) => writeFileSync(join(screens, name), text),
-    async cleanup() {
-      for (const app of running) await app.close().catch(() => undefined);
-      if (backend === 'postgres') {
-        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await client.connect();
-        await client.query(`drop schema if exists "${schema}" cascade`);
-        await client.end();
-      }
-      rmSync(root, { recursive: true, force: true });
+      const app = await base.start(extra);
+      await addStaff(app);
+      return app;
     },
   };
 }

@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { accountsOf, type Role } from '../../src/server/accounts/accounts.js';
-import type { ServerOptions } from '../../src/server/app.js';
+import { buildServer, type ServerOptions } from '../../src/server/app.js';
 import { optionsFromEnv } from '../../src/server/config.js';
 import { productionProblems } from '../../src/server/ops/production.js';
-import { startServer, type Backend, type Reply, type TestServer } from './helpers.js';
+import { dropSchema, startServer, type Backend, type Reply, type TestServer } from './helpers.js';
 
 /** Cheap password hashes: the tests sign in often (production uses 2^15). */
 export const TEST_COST = 4;
@@ -103,6 +103,60 @@ export function productionStudioOptions(env = productionStudioEnv()): ServerOpti
   ) as ServerOptions;
   // A test injects requests: the listener's port is never opened (main.ts listens), only present.
   return { ...options, logLevel: 'silent', studioPort: 0 };
+}
+
+/** One deployment's database and folders, started as often as a test needs (a release = a restart). */
+export interface Site {
+  root: string;
+  screens: string;
+  dist: string;
+  options: ServerOptions;
+  /** A server on them, configured as production runs the studio (its own listener is not opened). */
+  start(extra?: ServerOptions): Promise<FastifyInstance>;
+  write(name: string, text: string): void;
+  cleanup(): Promise<void>;
+}
+
+export function productionSite(backend: Backend): Site {
+  const root = mkdtempSync(join(tmpdir(), 'lender-site-'));
+  const screens = writeScreens(join(root, 'screens'));
+  const dist = writeDist(join(root, 'dist'));
+  const schema = `site_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const options: ServerOptions = {
+    ...productionStudioOptions(),
+    ...(backend === 'sqlite'
+      ? { sqlitePath: join(root, 'lender.sqlite') }
+      : { databaseUrl: process.env.DATABASE_URL, pgSchema: schema }),
+    screensDir: screens,
+    distDir: dist,
+    uploadsDir: join(root, 'uploads'),
+    passwordCost: TEST_COST,
+    publishPollMs: 0,
+  };
+  const running: FastifyInstance[] = [];
+  return {
+    root,
+    screens,
+    dist,
+    options,
+    async start(extra = {}) {
+      // The page configuration reads LENDER_STUDIO from the environment (plugins/static-app.ts).
+      process.env.LENDER_STUDIO = '1';
+      try {
+        const app = await buildServer({ ...options, ...extra });
+        running.push(app);
+        return app;
+      } finally {
+        delete process.env.LENDER_STUDIO;
+      }
+    },
+    write: (name, text) => writeFileSync(join(screens, name), text),
+    async cleanup() {
+      for (const app of running) await app.close().catch(() => undefined);
+      if (backend === 'postgres') await dropSchema(schema);
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
 }
 
 /** The listener that serves the studio, and requests to it as staff send them (an allowed Host). */

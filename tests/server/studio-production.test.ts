@@ -7,24 +7,20 @@
 // and no test saw it, because the tests ran the studio on the app's port as the demo does). The
 // demo's studio, on the app's port, keeps a smoke of its own. SQLite and, with DATABASE_URL,
 // PostgreSQL.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
+import type { InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runUserCommand } from '../../src/server/accounts/cli.js';
-import { buildServer, type ServerOptions } from '../../src/server/app.js';
-import { backends, type Reply } from './helpers.js';
+import { backends, type Backend, type Reply } from './helpers.js';
 import {
   STUDIO_HOST,
   editor,
-  productionStudioOptions,
+  productionSite,
   screenText,
   startDemoStudio,
   studioOf,
-  writeDist,
-  writeScreens,
+  type Site,
   type StudioServer,
 } from './studio-helpers.js';
 
@@ -43,58 +39,12 @@ function matcher(url: string): RegExp {
   return new RegExp(`^${escaped.replace(/:\w+/g, '[^/]+').replace(/\*/g, '.*')}$`);
 }
 
-interface Site {
-  start(): Promise<FastifyInstance>;
-  write(name: string, text: string): void;
-  root: string;
-  cleanup(): Promise<void>;
-}
-
-/** One deployment's database and folders, started as often as a test needs (a release = a restart). */
-function site(backend: string): Site {
-  const root = mkdtempSync(join(tmpdir(), 'lender-studio-prod-'));
-  const screens = writeScreens(join(root, 'screens'));
-  const dist = writeDist(join(root, 'dist'));
-  mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'assets', 'studio-abc123.js'), 'export {};\n');
-  const schema = `studio_prod_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const options: ServerOptions = {
-    ...productionStudioOptions(),
-    ...(backend === 'sqlite'
-      ? { sqlitePath: join(root, 'lender.sqlite') }
-      : { databaseUrl: process.env.DATABASE_URL, pgSchema: schema }),
-    screensDir: screens,
-    distDir: dist,
-    uploadsDir: join(root, 'uploads'),
-    passwordCost: 4,
-    publishPollMs: 0,
-  };
-  const running: FastifyInstance[] = [];
-  return {
-    root,
-    async start() {
-      // The page configuration reads LENDER_STUDIO from the environment (plugins/static-app.ts).
-      process.env.LENDER_STUDIO = '1';
-      try {
-        const app = await buildServer(options);
-        running.push(app);
-        return app;
-      } finally {
-        delete process.env.LENDER_STUDIO;
-      }
-    },
-    write: (name, text) => writeFileSync(join(screens, name), text),
-    async cleanup() {
-      for (const app of running) await app.close().catch(() => undefined);
-      if (backend === 'postgres') {
-        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await client.connect();
-        await client.query(`drop schema if exists "${schema}" cascade`);
-        await client.end();
-      }
-      rmSync(root, { recursive: true, force: true });
-    },
-  };
+/** A deployment as production runs it, with a built asset for the studio's pages to load. */
+function site(backend: Backend): Site {
+  const s = productionSite(backend);
+  mkdirSync(join(s.dist, 'assets'));
+  writeFileSync(join(s.dist, 'assets', 'studio-abc123.js'), 'export {};\n');
+  return s;
 }
 
 describe.each(backends)('the studio in the production configuration on %s', (backend) => {

@@ -17,7 +17,6 @@ interface Id {
 
 /** `experiments`: handed over by the studio plugin (it reads no decoration of the instance). */
 export function experimentRoutes(api: FastifyInstance, experiments: Experiments): void {
-
   api.get<{ Querystring: { screen?: string } }>(
     '/experiments',
     {

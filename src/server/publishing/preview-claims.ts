@@ -45,7 +45,8 @@ export async function claimPreview(
     .execute();
   if (places.some((p) => p.device === device)) return { ok: true, first, devices: places.length };
   // Too late: the claim is withdrawn, so a refused device never takes a place later.
-  if (first) await db.deleteFrom('preview_claims').where('link', '=', link).where('device', '=', device).execute();
+  if (first)
+    await db.deleteFrom('preview_claims').where('link', '=', link).where('device', '=', device).execute();
   return { ok: false, devices: places.length };
 }
 
