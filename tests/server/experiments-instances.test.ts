@@ -3,7 +3,7 @@
 // experiment started through one is served by both with the same arm per borrower, and a stop
 // through one returns every borrower of the other to the control within 2 s. On PostgreSQL by
 // LISTEN/NOTIFY (the periodic check is set far beyond the test); on SQLite, two servers on one
-// file, by the periodic check.
+// file, by the periodic check. The studio runs as production runs it (its own listener).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,16 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildServer, type ServerOptions } from '../../src/server/app.js';
 import { dropSchema } from './helpers.js';
-import { TEST_COST, editor, publisher, screenText, writeDist, writeScreens } from './studio-helpers.js';
+import {
+  TEST_COST,
+  addStaff,
+  editor,
+  productionStudioOptions,
+  publisher,
+  screenText,
+  writeDist,
+  writeScreens,
+} from './studio-helpers.js';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 
@@ -41,11 +50,24 @@ describe('the kill switch on two instances', () => {
     };
   }
 
+  /** An instance as production runs it (the page configuration reads LENDER_STUDIO). */
+  async function instance(options: ServerOptions): Promise<FastifyInstance> {
+    process.env.LENDER_STUDIO = '1';
+    try {
+      const app = await buildServer(options);
+      apps.push(app);
+      return app;
+    } finally {
+      delete process.env.LENDER_STUDIO;
+    }
+  }
+
   async function scenario(options: ServerOptions): Promise<void> {
-    const a = await buildServer(options);
-    apps.push(a);
-    const b = await buildServer(options);
-    apps.push(b);
+    // One deployment: the same settings, secrets included, on every instance.
+    const deployment = { ...productionStudioOptions(), ...options };
+    const a = await instance(deployment);
+    const b = await instance(deployment);
+    await addStaff(a);
     // Let the second instance's listener connect.
     await new Promise((resolve) => setTimeout(resolve, 300));
     const ed = await editor(a);
