@@ -12,7 +12,7 @@ import { signSession } from '../../src/server/identity/signed.js';
 import { EVENT_LIMITS } from '../../src/server/events/throttle.js';
 import { cookieOf, registerFrom, sendEvents } from './experiment-helpers.js';
 import { backends, type Reply } from './helpers.js';
-import { startStudio, type StudioServer } from './studio-helpers.js';
+import { startDemoStudio, type StudioServer } from './studio-helpers.js';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -23,7 +23,8 @@ describe.each(backends)('what the measurement trusts (%s)', (backend) => {
   let s: StudioServer;
   beforeAll(async () => {
     // Signed sessions (as production), behind a trusted proxy: each test client has its own address.
-    s = await startStudio(backend, {
+    // The demo's server otherwise: the tests read stored events through its /dev/ endpoint.
+    s = await startDemoStudio(backend, {
       now: () => new Date(),
       identity: 'signed',
       sessionKey: SESSION_KEY,

@@ -22,7 +22,7 @@ import {
   type Phone,
 } from './experiment-helpers.js';
 import { backends, type Reply } from './helpers.js';
-import { editor, publisher, startStudio, type StudioServer } from './studio-helpers.js';
+import { editor, publisher, startDemoStudio, type StudioServer } from './studio-helpers.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
@@ -96,8 +96,9 @@ describe.each(backends)('forged experiment results on %s', (backend) => {
   afterEach(async () => s?.close());
 
   async function begin(goal: string) {
-    // Behind the proxy of a production deployment: each borrower's own address is believed.
-    s = await startStudio(backend, { now: () => new Date(), trustProxy: '127.0.0.1' });
+    // Behind the proxy of a production deployment: each borrower's own address is believed. The
+    // demo's server otherwise: honest registrations read their codes through its /dev/ endpoints.
+    s = await startDemoStudio(backend, { now: () => new Date(), trustProxy: '127.0.0.1' });
     const pub = await publisher(s.app);
     const id = await experimentOnHello(pub, await revisionWith(await editor(s.app), 'hello', 'Try it'), goal);
     return { pub, id };
