@@ -194,6 +194,8 @@ test('a landing template id mapped in the studio opens its page once published, 
 test('the preview link shows the draft under a Preview band, and stops working once the draft is published', async ({
   browser,
 }) => {
+  // Two people and five phones: more steps than one test's usual minute.
+  test.slow();
   const editor = await studioAs(browser, server.studioBase, STAFF.editor, '#loan-details');
   await expect(editor.locator('.cm-content')).toContainText('"loan-details"');
   await replaceInEditor(editor, 'Rollover Repayment', 'Roll it over');
