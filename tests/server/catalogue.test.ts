@@ -23,7 +23,8 @@ describe.each(backends)('product catalogue on %s', (backend) => {
     const select = vi.spyOn(s.app.db, 'selectFrom');
     const [a, b] = await Promise.all([catalogue.list(), catalogue.list()]);
     expect(a).toBe(b);
-    expect(select).toHaveBeenCalledTimes(1);
+    // The server's own background work (schedules, change listener) reads other tables meanwhile.
+    expect(select.mock.calls.filter(([table]) => table === 'products')).toHaveLength(1);
 
     await s.app.db.updateTable('products').set({ name: 'Renamed' }).where('id', '=', 'P-2').execute();
     expect((await catalogue.list()).find((p) => p.id === 'P-2')?.name).not.toBe('Renamed');
