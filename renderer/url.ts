@@ -12,6 +12,11 @@ import type { Host } from './host';
 export interface UrlPolicy {
   origins: readonly string[];
   schemes: readonly string[];
+  /**
+   * The page parameters that carry the borrower's session, device or identity (issue 28 item 3):
+   * no address a document builds from them may go to another origin. Undefined: every parameter.
+   */
+  identity?: readonly string[];
 }
 
 export function safeUrl(value: unknown): string | null {
@@ -56,18 +61,68 @@ export function collectUrls(data: unknown, into: Set<string>): void {
 }
 
 /**
- * Whether a page or native address (already through safeUrl, or with an app scheme) may be handed
- * on: the host trusts it (app path, own or allowed origin, app scheme), or it is exactly an http(s)
- * address the server sent to this screen.
+ * Whether a text carries a secret: it is the secret, or holds it (as written or percent-encoded)
+ * when the secret is 6 characters or more, so that a short id cannot swallow an amount.
  */
-export function mayFollow(host: Host, vouched: ReadonlySet<string>, url: string): boolean {
-  return host.trusts(url) || (isExternal(url) && vouched.has(url));
+export function carries(text: string, secret: string): boolean {
+  if (text === secret) return true;
+  if (secret.length < 6) return false;
+  return text.includes(secret) || text.includes(encodeURIComponent(secret));
 }
 
-/** A picture's or frame's address: http(s) or an app path, from an origin the host trusts; else null. */
-export function loadableUrl(host: Host, value: unknown): string | null {
+function decoded(url: string): string {
+  try {
+    return decodeURIComponent(url);
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * The run-time wall of issue 28 item 3: an absolute address that carries one of the page's
+ * identity values (Host.identity: the session and device ids), unless it is exactly one the server
+ * sent. The checker refuses the documents that build one (renderer/validate/identityLint.ts);
+ * this catches the documents that never met it, as long as the value is carried as it is (a value
+ * the document transformed is the checker's to refuse).
+ */
+export function carriesIdentity(host: Host, vouched: ReadonlySet<string>, url: string): boolean {
+  if (!isExternal(url.trimStart()) || vouched.has(url)) return false;
+  const ids = host.identity?.() ?? [];
+  const texts = [url, decoded(url)];
+  return ids.some((id) => id !== '' && texts.some((text) => carries(text, id)));
+}
+
+/** Host.report's code for an address refused by carriesIdentity. */
+export const OFFSITE_SESSION = 'offsite-session';
+
+/** The message of such a refusal: the site, never the address (the report must not carry the id). */
+export function identityRefusal(url: string): string {
+  let site = 'another site';
+  try {
+    site = new URL(url).origin;
+  } catch {
+    // Not parsable: say no more.
+  }
+  return `Refused an address to ${site} that carries the session or device id`;
+}
+
+/**
+ * Whether a page or native address (already through safeUrl, or with an app scheme) may be handed
+ * on: it is exactly an http(s) address the server sent to this screen, or the host trusts it (app
+ * path, own or allowed origin, app scheme) and it carries no identity value.
+ */
+export function mayFollow(host: Host, vouched: ReadonlySet<string>, url: string): boolean {
+  if (isExternal(url) && vouched.has(url)) return true;
+  return host.trusts(url) && !carriesIdentity(host, vouched, url);
+}
+
+/**
+ * A picture's or frame's address: http(s) or an app path, from an origin the host trusts, and no
+ * identity value to another site unless the server sent the address; else null.
+ */
+export function loadableUrl(host: Host, value: unknown, vouched: ReadonlySet<string>): string | null {
   const url = safeUrl(value);
-  return url && host.trusts(url) ? url : null;
+  return url && host.trusts(url) && !carriesIdentity(host, vouched, url) ? url : null;
 }
 
 const PAGE_ACTIONS = new Set(['openPage', 'openPageSingle']);

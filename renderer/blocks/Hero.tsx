@@ -5,15 +5,18 @@ import { useEngine } from '../engine';
 import { useEval } from '../hooks';
 import { toText } from '../expr/values';
 import { loadableUrl } from '../url';
+import { useIdentityWall } from '../identityWall';
 import { styleClass } from '../style';
 import { Blocks } from '../Blocks';
 import './Hero.css';
 
 export default function Hero({ block, path, frame }: BlockProps<HeroBlock>) {
-  const { host } = useEngine();
+  const { host, vouched } = useEngine();
   const evaluate = useEval(frame);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const src = block.image === undefined ? null : loadableUrl(host, evaluate(block.image));
+  const address = block.image === undefined ? null : evaluate(block.image);
+  const src = loadableUrl(host, address, vouched);
+  useIdentityWall(address, `${path}/image`);
   const title = block.title === undefined ? '' : toText(evaluate(block.title));
   const text = block.text === undefined ? '' : toText(evaluate(block.text));
   const showImage = src !== null && failedSrc !== src;

@@ -11,6 +11,7 @@ import { useEngine } from '../engine';
 import { useEval } from '../hooks';
 import { toText } from '../expr/values';
 import { loadableUrl } from '../url';
+import { useIdentityWall } from '../identityWall';
 import { styleClass } from '../style';
 import './Iframe.css';
 
@@ -20,10 +21,12 @@ const ALLOWED = new Set(['allow-scripts', 'allow-forms', 'allow-popups']);
 // chunk of its own (a static one split the first screen's code in two, +0.5 KB gzip).
 const Screen = lazy(() => import('../Screen').then((m) => ({ default: m.Screen })));
 
-export default function Iframe({ block, frame }: BlockProps<IframeBlock>) {
-  const { host } = useEngine();
+export default function Iframe({ block, path, frame }: BlockProps<IframeBlock>) {
+  const { host, vouched } = useEngine();
   const evaluate = useEval(frame);
-  const src = loadableUrl(host, evaluate(block.src));
+  const address = evaluate(block.src);
+  const src = loadableUrl(host, address, vouched);
+  useIdentityWall(address, `${path}/src`);
   const [found, setFound] = useState<{ src: string; screen: EmbeddedScreen | null } | null>(null);
   useEffect(() => {
     if (!src || !host.embed) return;

@@ -5,6 +5,7 @@ import { useEngine } from '../engine';
 import { useActionTrigger, useEval } from '../hooks';
 import { toText } from '../expr/values';
 import { loadableUrl } from '../url';
+import { useIdentityWall } from '../identityWall';
 import { styleClass } from '../style';
 import { ImageZoom } from './ImageZoom';
 import './Image.css';
@@ -21,13 +22,15 @@ function sizeOf(block: ImageBlock): CSSProperties {
 }
 
 export default function Image({ block, path, frame }: BlockProps<ImageBlock>) {
-  const { host } = useEngine();
+  const { host, vouched } = useEngine();
   const evaluate = useEval(frame);
   const [trigger] = useActionTrigger(block.onTap, `${path}/onTap`, frame);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const [zoomed, setZoomed] = useState(false);
   const unzoom = useCallback(() => setZoomed(false), []);
-  const src = loadableUrl(host, evaluate(block.src));
+  const address = evaluate(block.src);
+  const src = loadableUrl(host, address, vouched);
+  useIdentityWall(address, `${path}/src`);
   const alt = toText(evaluate(block.alt));
   const size = sizeOf(block);
   const shape = `${block.round ? 'is-round' : ''} ${styleClass(block.style)}`;

@@ -5,6 +5,7 @@ import { useEngine } from '../engine';
 import { useActionTrigger, useEval } from '../hooks';
 import { toText } from '../expr/values';
 import { isExternal, mayFollow, safeUrl } from '../url';
+import { useIdentityWall } from '../identityWall';
 import { styleClass } from '../style';
 import './Link.css';
 
@@ -17,6 +18,8 @@ export default function Link({ block, path, frame }: BlockProps<LinkBlock>) {
   const [trigger, busy] = useActionTrigger(block.onTap, `${path}/onTap`, frame);
   const text = toText(evaluate(block.text));
   const className = `blk-link ${styleClass(block.style)}`;
+  const href = block.href === undefined ? undefined : evaluate(block.href);
+  useIdentityWall(href, `${path}/href`);
 
   if (block.mailto !== undefined) {
     const email = toText(evaluate(block.mailto)).trim();
@@ -28,7 +31,7 @@ export default function Link({ block, path, frame }: BlockProps<LinkBlock>) {
     );
   }
   if (block.href !== undefined) {
-    const safe = safeUrl(evaluate(block.href));
+    const safe = safeUrl(href);
     // A refused address (not http(s); another site the server did not send) leaves the words on
     // the page but nothing to follow.
     const url = safe && mayFollow(host, vouched, safe) ? safe : null;

@@ -6,6 +6,7 @@ import { inspectExpr, outcomes, type Pattern, type Read } from './exprInfo';
 import { lintAccessibility, lintHtml, lintMoney, lintPatterns, lintUrls } from './lints';
 import { checkLanguage } from './language';
 import { lintCommonParams, lintFrames, lintOffsite } from './offsite';
+import { lintIdentity } from './identityLint';
 import { lintSourceFields, lintSources } from './sourcesLint';
 import type { UrlPolicy } from '../url';
 import { locate, type Subject } from './locate';
@@ -193,6 +194,7 @@ export function checkDocument(doc: unknown, options: CheckOptions = {}): Problem
   lintHtml(parts, say);
   lintUrls(parts, say);
   lintOffsite(parts, say, options.urls);
+  lintIdentity(doc, parts, say, options.urls);
   lintCommonParams(parts, say);
   lintFrames(parts, say);
   lintSources(doc, say);
