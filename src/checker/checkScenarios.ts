@@ -5,6 +5,7 @@ import { basename, join } from 'node:path';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import type { Problem } from '../../renderer/validate/problem';
 import { parseJson } from './jsonLocation';
+import { kindProblem } from './kindCheck';
 import { parseProblems, placeAll } from './placeText';
 
 const interop = <T>(m: T): T => (m as { default?: T }).default ?? m;
@@ -30,7 +31,9 @@ export function checkScenarios(
     const found: Problem[] = [];
     const at = (pointer: string, message: string, keyword: string) =>
       found.push({ pointer, message, keyword, severity: 'error' });
-    if (parsed.syntax.length === 0) {
+    const kind = parsed.syntax.length > 0 ? null : kindProblem('scenarios', parsed.value);
+    if (kind) found.push(kind);
+    else if (parsed.syntax.length === 0) {
       const id = basename(name, '.json');
       if (!screenIds.has(id))
         at('', `there is no screen '${id}' (screens/${id}.json) for these scenarios`, 'screen-ref');

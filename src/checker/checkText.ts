@@ -12,7 +12,8 @@ import type { UrlPolicy } from '../../renderer/url';
 import { EMPTY_LIBRARY, withDocument, type Library } from '../parts/library';
 import { checkSet } from './checkSet';
 import { dependentFindings, partFindings, placeIn, screenFindings } from './expanded';
-import { parseJson } from './jsonLocation';
+import { parseJson, type ParsedJson } from './jsonLocation';
+import { kindProblem } from './kindCheck';
 import { inTextOrder, parseProblems, placeAll } from './placeText';
 
 export interface CheckResult {
@@ -39,6 +40,10 @@ export interface CheckOptions {
   library?: Library;
 }
 
+/** The problems found before any check: syntax or depth, fields written twice, the wrong kind. */
+const withKind = (parsed: ParsedJson, early: Problem[], kind: Problem | null): Problem[] =>
+  kind ? [...early, ...placeAll(parsed, [kind])] : early;
+
 /** The problems of a document of the library that come from the others, placed in it. */
 function fromTheSet(self: DocRef, options: CheckOptions, library: Library, own: Problem[]) {
   if (!options.library) return { usedBy: [], placed: [] };
@@ -52,7 +57,8 @@ function fromTheSet(self: DocRef, options: CheckOptions, library: Library, own: 
 export function checkScreenText(text: string, options: CheckOptions = {}): CheckResult {
   const parsed = parseJson(text);
   const early = parseProblems(parsed);
-  if (parsed.syntax.length > 0) return { doc: null, ...inTextOrder(early) };
+  const kind = parsed.syntax.length > 0 ? null : kindProblem('screen', parsed.value);
+  if (parsed.syntax.length > 0 || kind) return { doc: null, ...inTextOrder(withKind(parsed, early, kind)) };
   const id = options.id ?? screenIdOf(parsed.value);
   const self: DocRef = { kind: 'screen', name: id };
   const library = withDocument(options.library ?? EMPTY_LIBRARY, self, text);
@@ -74,7 +80,8 @@ export function checkScreenText(text: string, options: CheckOptions = {}): Check
 export function checkPartText(text: string, options: CheckOptions & { name: string }): CheckResult {
   const parsed = parseJson(text);
   const early = parseProblems(parsed);
-  if (parsed.syntax.length > 0) return { doc: null, ...inTextOrder(early) };
+  const kind = parsed.syntax.length > 0 ? null : kindProblem('part', parsed.value);
+  if (parsed.syntax.length > 0 || kind) return { doc: null, ...inTextOrder(withKind(parsed, early, kind)) };
   const self: DocRef = { kind: 'part', name: options.name };
   const library = withDocument(options.library ?? EMPTY_LIBRARY, self, text);
   const own = partFindings(parsed.value, options.name, library).placed;
@@ -114,7 +121,9 @@ export interface ManifestCheckResult {
 export function checkManifestText(text: string, screenIds?: ReadonlySet<string>): ManifestCheckResult {
   const parsed = parseJson(text);
   const early = parseProblems(parsed);
-  if (parsed.syntax.length > 0) return { manifest: null, ...inTextOrder(early) };
+  const kind = parsed.syntax.length > 0 ? null : kindProblem('manifest', parsed.value);
+  if (parsed.syntax.length > 0 || kind)
+    return { manifest: null, ...inTextOrder(withKind(parsed, early, kind)) };
   const result = validateManifest(parsed.value);
   const found = result.ok ? checkManifest(result.manifest, screenIds) : result.errors;
   return {

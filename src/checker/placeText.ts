@@ -74,8 +74,8 @@ export function parseProblems(parsed: ParsedJson): Problem[] {
   const syntax = parsed.syntax.map((s) =>
     placedAt(text, s.offset, Math.min(text.length, s.offset + 1), {
       pointer: '',
-      message: `JSON syntax: ${s.message}`,
-      keyword: 'syntax',
+      message: s.keyword === 'depth' ? s.message : `JSON syntax: ${s.message}`,
+      keyword: s.keyword ?? 'syntax',
       severity: 'error',
     }),
   );
