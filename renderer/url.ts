@@ -61,49 +61,31 @@ export function collectUrls(data: unknown, into: Set<string>): void {
 }
 
 /**
- * Whether a text carries a secret: it is the secret, or holds it (as written or percent-encoded)
- * when the secret is 6 characters or more, so that a short id cannot swallow an amount.
+ * Whether a text carries a secret: it is the secret, or holds it when the secret is 6 characters
+ * or more, so that a short id cannot swallow an amount.
  */
-export function carries(text: string, secret: string): boolean {
-  if (text === secret) return true;
-  if (secret.length < 6) return false;
-  return text.includes(secret) || text.includes(encodeURIComponent(secret));
-}
-
-function decoded(url: string): string {
-  try {
-    return decodeURIComponent(url);
-  } catch {
-    return url;
-  }
-}
+export const carries = (text: string, secret: string): boolean =>
+  text === secret || (secret.length > 5 && text.includes(secret));
 
 /**
  * The run-time wall of issue 28 item 3: an absolute address that carries one of the page's
- * identity values (Host.identity: the session and device ids), unless it is exactly one the server
- * sent. The checker refuses the documents that build one (renderer/validate/identityLint.ts);
- * this catches the documents that never met it, as long as the value is carried as it is (a value
- * the document transformed is the checker's to refuse).
+ * identity values (Host.identity: the session and device ids, URL-safe as issued), unless it is
+ * exactly one the server sent. The checker refuses the documents that build one
+ * (renderer/validate/identityLint.ts); this catches the documents that never met it, as long as
+ * the value is carried as it is (a value the document transformed is the checker's to refuse).
  */
-export function carriesIdentity(host: Host, vouched: ReadonlySet<string>, url: string): boolean {
-  if (!isExternal(url.trimStart()) || vouched.has(url)) return false;
-  const ids = host.identity?.() ?? [];
-  const texts = [url, decoded(url)];
-  return ids.some((id) => id !== '' && texts.some((text) => carries(text, id)));
-}
+export const carriesIdentity = (host: Host, vouched: ReadonlySet<string>, url: string): boolean =>
+  isExternal(url) && !vouched.has(url) && (host.identity?.() ?? []).some((id) => carries(url, id));
 
-/** Host.report's code for an address refused by carriesIdentity. */
-export const OFFSITE_SESSION = 'offsite-session';
-
-/** The message of such a refusal: the site, never the address (the report must not carry the id). */
-export function identityRefusal(url: string): string {
-  let site = 'another site';
-  try {
-    site = new URL(url).origin;
-  } catch {
-    // Not parsable: say no more.
-  }
-  return `Refused an address to ${site} that carries the session or device id`;
+/**
+ * A block's address that carries an identity value to another site: the block is not drawn, and
+ * its boundary (BlockView) reports `offsite-session`. The message names no address: it has the id.
+ */
+export function refuseIdentity(host: Host, vouched: ReadonlySet<string>, url: string): void {
+  if (carriesIdentity(host, vouched, url))
+    throw Object.assign(new Error('The address carries the session or device id'), {
+      code: 'offsite-session',
+    });
 }
 
 /**
@@ -111,18 +93,19 @@ export function identityRefusal(url: string): string {
  * on: it is exactly an http(s) address the server sent to this screen, or the host trusts it (app
  * path, own or allowed origin, app scheme) and it carries no identity value.
  */
-export function mayFollow(host: Host, vouched: ReadonlySet<string>, url: string): boolean {
-  if (isExternal(url) && vouched.has(url)) return true;
-  return host.trusts(url) && !carriesIdentity(host, vouched, url);
-}
+export const mayFollow = (host: Host, vouched: ReadonlySet<string>, url: string): boolean =>
+  // `vouched` holds only http(s) addresses (collectUrls).
+  vouched.has(url) || (host.trusts(url) && !carriesIdentity(host, vouched, url));
 
 /**
- * A picture's or frame's address: http(s) or an app path, from an origin the host trusts, and no
- * identity value to another site unless the server sent the address; else null.
+ * A picture's or frame's address: http(s) or an app path, from an origin the host trusts; else
+ * null. One that carries an identity value to another site refuses the block (refuseIdentity).
  */
 export function loadableUrl(host: Host, value: unknown, vouched: ReadonlySet<string>): string | null {
   const url = safeUrl(value);
-  return url && host.trusts(url) && !carriesIdentity(host, vouched, url) ? url : null;
+  if (!url || !host.trusts(url)) return null;
+  refuseIdentity(host, vouched, url);
+  return url;
 }
 
 const PAGE_ACTIONS = new Set(['openPage', 'openPageSingle']);

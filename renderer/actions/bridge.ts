@@ -1,14 +1,6 @@
 import type { ActionRunner } from '../action';
 import type { BridgeAction } from '../types.gen';
-import {
-  bridgeAddresses,
-  carriesIdentity,
-  identityRefusal,
-  isPageAction,
-  mayFollow,
-  OFFSITE_SESSION,
-  safeUrl,
-} from '../url';
+import { bridgeAddresses, isPageAction, mayFollow, safeUrl } from '../url';
 import { payloadOf } from './lib/fields';
 import { describeValue, reportProblem } from './lib/report';
 import { REFUSED_MESSAGE } from './navigate';
@@ -24,14 +16,11 @@ const bridge: ActionRunner<BridgeAction> = async (action, ctx) => {
   );
   if (refused !== undefined) {
     if (isPageAction(action.name)) host.toast(REFUSED_MESSAGE);
-    const url = safeUrl(refused);
-    if (url && carriesIdentity(host, vouched, url)) reportProblem(ctx, OFFSITE_SESSION, identityRefusal(url));
-    else
-      reportProblem(
-        ctx,
-        'unsafe-url',
-        `Refused to hand ${describeValue(refused)} to the native ${action.name}`,
-      );
+    reportProblem(
+      ctx,
+      'unsafe-url',
+      `Refused to hand ${describeValue(refused)} to the native ${action.name}`,
+    );
     return 'stop';
   }
   await host.bridge(action.name, payload);

@@ -1,15 +1,7 @@
 import type { ActionRunner } from '../action';
 import type { NavigateAction } from '../types.gen';
 import type { NavigateOptions } from '../host';
-import {
-  carriesIdentity,
-  identityRefusal,
-  isExternal,
-  mayFollow,
-  OFFSITE_SESSION,
-  readsReply,
-  safeUrl,
-} from '../url';
+import { isExternal, mayFollow, readsReply, safeUrl } from '../url';
 import { toText } from '../expr/values';
 import { fieldsOf } from './lib/fields';
 import { describeValue, reportProblem } from './lib/report';
@@ -27,10 +19,7 @@ const navigate: ActionRunner<NavigateAction> = async (action, ctx) => {
     const message =
       action.refusedMessage === undefined ? REFUSED_MESSAGE : toText(ctx.evaluate(action.refusedMessage));
     if (message) host.toast(message);
-    if (safe && carriesIdentity(host, vouched, safe))
-      reportProblem(ctx, OFFSITE_SESSION, identityRefusal(safe));
-    else
-      reportProblem(ctx, safe ? 'offsite-url' : 'unsafe-url', `Refused to navigate to ${describeValue(raw)}`);
+    reportProblem(ctx, safe ? 'offsite-url' : 'unsafe-url', `Refused to navigate to ${describeValue(raw)}`);
     return 'stop';
   }
   // Session parameters go to our own pages by default, never to a third party; the one exception

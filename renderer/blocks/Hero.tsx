@@ -5,7 +5,6 @@ import { useEngine } from '../engine';
 import { useEval } from '../hooks';
 import { toText } from '../expr/values';
 import { loadableUrl } from '../url';
-import { useIdentityWall } from '../identityWall';
 import { styleClass } from '../style';
 import { Blocks } from '../Blocks';
 import './Hero.css';
@@ -14,9 +13,7 @@ export default function Hero({ block, path, frame }: BlockProps<HeroBlock>) {
   const { host, vouched } = useEngine();
   const evaluate = useEval(frame);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const address = block.image === undefined ? null : evaluate(block.image);
-  const src = loadableUrl(host, address, vouched);
-  useIdentityWall(address, `${path}/image`);
+  const src = block.image === undefined ? null : loadableUrl(host, evaluate(block.image), vouched);
   const title = block.title === undefined ? '' : toText(evaluate(block.title));
   const text = block.text === undefined ? '' : toText(evaluate(block.text));
   const showImage = src !== null && failedSrc !== src;

@@ -11,7 +11,6 @@ import { useEngine } from '../engine';
 import { useEval } from '../hooks';
 import { toText } from '../expr/values';
 import { loadableUrl } from '../url';
-import { useIdentityWall } from '../identityWall';
 import { styleClass } from '../style';
 import './Iframe.css';
 
@@ -21,12 +20,10 @@ const ALLOWED = new Set(['allow-scripts', 'allow-forms', 'allow-popups']);
 // chunk of its own (a static one split the first screen's code in two, +0.5 KB gzip).
 const Screen = lazy(() => import('../Screen').then((m) => ({ default: m.Screen })));
 
-export default function Iframe({ block, path, frame }: BlockProps<IframeBlock>) {
+export default function Iframe({ block, frame }: BlockProps<IframeBlock>) {
   const { host, vouched } = useEngine();
   const evaluate = useEval(frame);
-  const address = evaluate(block.src);
-  const src = loadableUrl(host, address, vouched);
-  useIdentityWall(address, `${path}/src`);
+  const src = loadableUrl(host, evaluate(block.src), vouched);
   const [found, setFound] = useState<{ src: string; screen: EmbeddedScreen | null } | null>(null);
   useEffect(() => {
     if (!src || !host.embed) return;

@@ -5,7 +5,6 @@ import { useEngine } from '../engine';
 import { useActionTrigger, useEval } from '../hooks';
 import { toText } from '../expr/values';
 import { loadableUrl } from '../url';
-import { useIdentityWall } from '../identityWall';
 import { styleClass } from '../style';
 import { ImageZoom } from './ImageZoom';
 import './Image.css';
@@ -28,9 +27,7 @@ export default function Image({ block, path, frame }: BlockProps<ImageBlock>) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const [zoomed, setZoomed] = useState(false);
   const unzoom = useCallback(() => setZoomed(false), []);
-  const address = evaluate(block.src);
-  const src = loadableUrl(host, address, vouched);
-  useIdentityWall(address, `${path}/src`);
+  const src = loadableUrl(host, evaluate(block.src), vouched);
   const alt = toText(evaluate(block.alt));
   const size = sizeOf(block);
   const shape = `${block.round ? 'is-round' : ''} ${styleClass(block.style)}`;

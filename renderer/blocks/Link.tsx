@@ -4,8 +4,7 @@ import type { LinkBlock } from '../types.gen';
 import { useEngine } from '../engine';
 import { useActionTrigger, useEval } from '../hooks';
 import { toText } from '../expr/values';
-import { isExternal, mayFollow, safeUrl } from '../url';
-import { useIdentityWall } from '../identityWall';
+import { isExternal, mayFollow, refuseIdentity, safeUrl } from '../url';
 import { styleClass } from '../style';
 import './Link.css';
 
@@ -18,8 +17,6 @@ export default function Link({ block, path, frame }: BlockProps<LinkBlock>) {
   const [trigger, busy] = useActionTrigger(block.onTap, `${path}/onTap`, frame);
   const text = toText(evaluate(block.text));
   const className = `blk-link ${styleClass(block.style)}`;
-  const href = block.href === undefined ? undefined : evaluate(block.href);
-  useIdentityWall(href, `${path}/href`);
 
   if (block.mailto !== undefined) {
     const email = toText(evaluate(block.mailto)).trim();
@@ -31,7 +28,8 @@ export default function Link({ block, path, frame }: BlockProps<LinkBlock>) {
     );
   }
   if (block.href !== undefined) {
-    const safe = safeUrl(href);
+    const safe = safeUrl(evaluate(block.href));
+    if (safe) refuseIdentity(host, vouched, safe);
     // A refused address (not http(s); another site the server did not send) leaves the words on
     // the page but nothing to follow.
     const url = safe && mayFollow(host, vouched, safe) ? safe : null;

@@ -1,8 +1,9 @@
 // Issue 28 item 3, the run-time wall: a document that never met the checker still cannot send the
 // borrower's session or device id to another site, listed in allowedOrigins or not. A picture, a
-// frame or a link carrying one is not loaded, a navigation or a native page is refused, each is
-// reported through Host.report without the id in the report; an address the server sent stays
-// the server's choice, and the app's own pages keep getting the session.
+// frame or a link carrying one is not loaded, a navigation or a native page is refused, and each
+// is reported through Host.report (a block's report without the address); an address the server sent stays
+// the server's choice, and the app's own pages keep getting the session. A block whose address
+// carries an id is not drawn at all (a hostile block), and its boundary reports it.
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -31,28 +32,26 @@ describe('no session or device id to another site at run time', () => {
           src: { concat: ['https://cdn.example.com/d/', { $: 'params.deviceId' }] },
           alt: 'y',
         },
-        // Percent-encoded on the way: still the id.
-        { type: 'hero', title: 'Hi', image: { t: 'https://cdn.example.com/h.png?s={params.s}' } },
+        { type: 'hero', title: 'Hi', image: { t: 'https://cdn.example.com/h.png?s={params.sessionId}' } },
         { type: 'iframe', src: { t: 'https://policy.example.com/?sid={params.sessionId}' }, title: 'Policy' },
         { type: 'link', text: 'Help', href: { t: 'https://a.example/help?d={params.deviceId}' } },
       ]),
-      { host, params: { ...params, s: encodeURIComponent(SESSION) } },
+      { host, params },
     );
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('iframe')).toBeNull();
     expect(container.querySelector('a')).toBeNull();
     expect(container.innerHTML).not.toContain(SESSION);
     await waitFor(() => expect(host.log.problems).toHaveLength(5));
+    // Each such block is refused whole (its boundary shows its fallback, here nothing) and reported.
     expect(host.log.problems.map((p) => [p.blockPath, p.code])).toEqual([
-      ['/body/0/src', 'offsite-session'],
-      ['/body/1/src', 'offsite-session'],
-      ['/body/2/image', 'offsite-session'],
-      ['/body/3/src', 'offsite-session'],
-      ['/body/4/href', 'offsite-session'],
+      ['/body/0', 'offsite-session'],
+      ['/body/1', 'offsite-session'],
+      ['/body/2', 'offsite-session'],
+      ['/body/3', 'offsite-session'],
+      ['/body/4', 'offsite-session'],
     ]);
-    expect(host.log.problems[0]!.message).toBe(
-      'Refused an address to https://cdn.example.com that carries the session or device id',
-    );
+    expect(host.log.problems[0]!.message).toBe('The address carries the session or device id');
     expect(JSON.stringify(host.log.problems)).not.toContain(SESSION);
     expect(JSON.stringify(host.log.problems)).not.toContain(DEVICE);
   });
@@ -85,7 +84,8 @@ describe('no session or device id to another site at run time', () => {
     await waitFor(() => expect(host.log.problems).toHaveLength(2));
     expect(host.log.navigations).toEqual([]);
     expect(host.log.bridge).toEqual([]);
-    expect(host.log.problems.map((p) => p.code)).toEqual(['offsite-session', 'offsite-session']);
+    // Reported as any refused address is.
+    expect(host.log.problems.map((p) => p.code)).toEqual(['offsite-url', 'unsafe-url']);
     expect(host.log.toasts.map((t) => t.text)).toEqual([
       'This link cannot be opened',
       'This link cannot be opened',
