@@ -31,7 +31,13 @@ function componentOf(block: AnyBlock) {
 
 /** The block's component, and its appear watcher if it has one; throws for an unknown type. */
 function draw({ block, path, frame }: Props, Component = componentOf(block)) {
-  if (!Component) throw new UnknownBlockError(typeof block.type === 'string' ? block.type : '');
+  if (!Component)
+    throw Object.assign(
+      new Error(`Unknown block type "${typeof block.type === 'string' ? block.type : ''}"`),
+      {
+        code: 'unknown-block',
+      },
+    );
   // x-lazy blocks bring their own Suspense, only when they need one (renderer/lazyBlock.tsx).
   const drawn = <Component block={block} path={path} frame={frame} />;
   if (block.onAppear === undefined) return drawn;
@@ -52,13 +58,6 @@ function VisibleBlock(props: Props) {
   return visible !== undefined && !isTruthy(evaluate(visible)) ? null : draw(props);
 }
 
-class UnknownBlockError extends Error {
-  code = 'unknown-block';
-  constructor(type: string) {
-    super(`Unknown block type "${type}"`);
-  }
-}
-
 /** The block and its error boundary in one fiber: a screen has hundreds of blocks. */
 export class BlockView extends Component<Props, { failed: boolean }> {
   static override contextType = EngineContext;
@@ -71,10 +70,12 @@ export class BlockView extends Component<Props, { failed: boolean }> {
 
   override componentDidCatch(error: unknown) {
     const engine = this.context;
+    // A refusal says why with its code (unknown-block, offsite-session); anything else failed.
+    const code = (error as { code?: unknown } | null)?.code;
     engine?.host.report({
       screenId: engine.screenId,
       blockPath: this.props.path,
-      code: error instanceof UnknownBlockError ? error.code : 'block-failed',
+      code: typeof code === 'string' ? code : 'block-failed',
       message: error instanceof Error ? error.message : String(error),
     });
   }

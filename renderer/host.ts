@@ -92,6 +92,12 @@ export interface Host {
    */
   trusts(url: string): boolean;
   /**
+   * The values of the page's identity parameters (the session and device ids). An absolute
+   * address that carries one is not loaded or opened unless the server sent it (issue 28 item 3,
+   * renderer/url.ts carriesIdentity). Hosts without it: no value is watched.
+   */
+  identity?(): readonly string[];
+  /**
    * The screen an address of this app shows, to draw it in place instead of framing it; null when
    * the address is not one of the app's screens. Hosts without it frame every page.
    */

@@ -12,6 +12,11 @@ import type { Host } from './host';
 export interface UrlPolicy {
   origins: readonly string[];
   schemes: readonly string[];
+  /**
+   * The page parameters that carry the borrower's session, device or identity (issue 28 item 3):
+   * no address a document builds from them may go to another origin. Undefined: every parameter.
+   */
+  identity?: readonly string[];
 }
 
 export function safeUrl(value: unknown): string | null {
@@ -56,18 +61,51 @@ export function collectUrls(data: unknown, into: Set<string>): void {
 }
 
 /**
- * Whether a page or native address (already through safeUrl, or with an app scheme) may be handed
- * on: the host trusts it (app path, own or allowed origin, app scheme), or it is exactly an http(s)
- * address the server sent to this screen.
+ * Whether a text carries a secret: it is the secret, or holds it when the secret is 6 characters
+ * or more, so that a short id cannot swallow an amount.
  */
-export function mayFollow(host: Host, vouched: ReadonlySet<string>, url: string): boolean {
-  return host.trusts(url) || (isExternal(url) && vouched.has(url));
+export const carries = (text: string, secret: string): boolean =>
+  text === secret || (secret.length > 5 && text.includes(secret));
+
+/**
+ * The run-time wall of issue 28 item 3: an absolute address that carries one of the page's
+ * identity values (Host.identity: the session and device ids, URL-safe as issued), unless it is
+ * exactly one the server sent. The checker refuses the documents that build one
+ * (renderer/validate/identityLint.ts); this catches the documents that never met it, as long as
+ * the value is carried as it is (a value the document transformed is the checker's to refuse).
+ */
+export const carriesIdentity = (host: Host, vouched: ReadonlySet<string>, url: string): boolean =>
+  isExternal(url) && !vouched.has(url) && (host.identity?.() ?? []).some((id) => carries(url, id));
+
+/**
+ * A block's address that carries an identity value to another site: the block is not drawn, and
+ * its boundary (BlockView) reports `offsite-session`. The message names no address: it has the id.
+ */
+export function refuseIdentity(host: Host, vouched: ReadonlySet<string>, url: string): void {
+  if (carriesIdentity(host, vouched, url))
+    throw Object.assign(new Error('The address carries the session or device id'), {
+      code: 'offsite-session',
+    });
 }
 
-/** A picture's or frame's address: http(s) or an app path, from an origin the host trusts; else null. */
-export function loadableUrl(host: Host, value: unknown): string | null {
+/**
+ * Whether a page or native address (already through safeUrl, or with an app scheme) may be handed
+ * on: it is exactly an http(s) address the server sent to this screen, or the host trusts it (app
+ * path, own or allowed origin, app scheme) and it carries no identity value.
+ */
+export const mayFollow = (host: Host, vouched: ReadonlySet<string>, url: string): boolean =>
+  // `vouched` holds only http(s) addresses (collectUrls).
+  vouched.has(url) || (host.trusts(url) && !carriesIdentity(host, vouched, url));
+
+/**
+ * A picture's or frame's address: http(s) or an app path, from an origin the host trusts; else
+ * null. One that carries an identity value to another site refuses the block (refuseIdentity).
+ */
+export function loadableUrl(host: Host, value: unknown, vouched: ReadonlySet<string>): string | null {
   const url = safeUrl(value);
-  return url && host.trusts(url) ? url : null;
+  if (!url || !host.trusts(url)) return null;
+  refuseIdentity(host, vouched, url);
+  return url;
 }
 
 const PAGE_ACTIONS = new Set(['openPage', 'openPageSingle']);

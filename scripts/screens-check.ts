@@ -1,5 +1,6 @@
 // npm run screens:check [folder]: checks screens/manifest.json, every screens/*.json document and
-// every part (screens/parts/*.json), and that no two documents are near-copies (src/checker/overlap.ts).
+// every part (screens/parts/*.json) and the studio's scenarios, with the studio's and the server's
+// checks (src/checker/), near-copies and unused documents included.
 // Prints one line per problem, `file:line:col  /json/pointer  message`, and exits 1 on any error
 // (warnings are printed but do not fail).
 import { relative, resolve } from 'node:path';
@@ -10,19 +11,20 @@ import { urlPolicyOf } from '../src/config/origins';
 const dir = resolve(process.argv[2] ?? 'screens');
 // The origins documents may address: allowedOrigins of this environment (LENDER_ALLOWED_ORIGINS).
 const urls = urlPolicyOf(loadConfig(process.env));
-const { findings, documents, parts } = checkScreens(
+const { problems, documents, parts } = checkScreens(
   dir,
   (path) => relative(process.cwd(), path) || path,
   urls,
 );
 
-for (const f of findings) {
-  const line = `${f.file}:${f.line}:${f.column}  ${f.pointer || (f.keyword === 'syntax' ? '-' : '(top)')}  ${f.warning ? 'warning: ' : ''}${f.message}`;
-  if (f.warning) console.warn(line);
+for (const p of problems) {
+  const warning = p.severity === 'warning';
+  const line = `${p.file}:${p.line}:${p.column}  ${p.pointer || (p.keyword === 'syntax' ? '-' : '(top)')}  ${warning ? 'warning: ' : ''}${p.message}`;
+  if (warning) console.warn(line);
   else console.error(line);
 }
-const errors = findings.filter((f) => !f.warning);
-const warnings = findings.length - errors.length;
+const errors = problems.filter((p) => p.severity === 'error');
+const warnings = problems.length - errors.length;
 const noted = warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : '';
 if (errors.length > 0) {
   const files = new Set(errors.map((f) => f.file)).size;

@@ -10,10 +10,10 @@ import { Blocks } from '../Blocks';
 import './Hero.css';
 
 export default function Hero({ block, path, frame }: BlockProps<HeroBlock>) {
-  const { host } = useEngine();
+  const { host, vouched } = useEngine();
   const evaluate = useEval(frame);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const src = block.image === undefined ? null : loadableUrl(host, evaluate(block.image));
+  const src = block.image === undefined ? null : loadableUrl(host, evaluate(block.image), vouched);
   const title = block.title === undefined ? '' : toText(evaluate(block.title));
   const text = block.text === undefined ? '' : toText(evaluate(block.text));
   const showImage = src !== null && failedSrc !== src;

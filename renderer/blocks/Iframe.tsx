@@ -21,9 +21,9 @@ const ALLOWED = new Set(['allow-scripts', 'allow-forms', 'allow-popups']);
 const Screen = lazy(() => import('../Screen').then((m) => ({ default: m.Screen })));
 
 export default function Iframe({ block, frame }: BlockProps<IframeBlock>) {
-  const { host } = useEngine();
+  const { host, vouched } = useEngine();
   const evaluate = useEval(frame);
-  const src = loadableUrl(host, evaluate(block.src));
+  const src = loadableUrl(host, evaluate(block.src), vouched);
   const [found, setFound] = useState<{ src: string; screen: EmbeddedScreen | null } | null>(null);
   useEffect(() => {
     if (!src || !host.embed) return;

@@ -21,13 +21,13 @@ function sizeOf(block: ImageBlock): CSSProperties {
 }
 
 export default function Image({ block, path, frame }: BlockProps<ImageBlock>) {
-  const { host } = useEngine();
+  const { host, vouched } = useEngine();
   const evaluate = useEval(frame);
   const [trigger] = useActionTrigger(block.onTap, `${path}/onTap`, frame);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const [zoomed, setZoomed] = useState(false);
   const unzoom = useCallback(() => setZoomed(false), []);
-  const src = loadableUrl(host, evaluate(block.src));
+  const src = loadableUrl(host, evaluate(block.src), vouched);
   const alt = toText(evaluate(block.alt));
   const size = sizeOf(block);
   const shape = `${block.round ? 'is-round' : ''} ${styleClass(block.style)}`;

@@ -14,7 +14,7 @@ import './ImagePicker.css';
 
 export default function ImagePicker({ block, path, frame }: BlockProps<ImagePickerBlock>) {
   const inputId = useId();
-  const { host } = useEngine();
+  const { host, vouched } = useEngine();
   const evaluate = useEval(frame);
   const [bound, setBound] = useBinding(block.bind, frame);
   const urls = useMemo(() => (Array.isArray(bound) ? (bound as unknown[]) : []), [bound]);
@@ -39,7 +39,7 @@ export default function ImagePicker({ block, path, frame }: BlockProps<ImagePick
       </div>
       <ul className="blk-imagePicker-grid">
         {urls.map((url, i) => {
-          const src = url instanceof Blob ? (local.get(url) ?? null) : loadableUrl(host, url);
+          const src = url instanceof Blob ? (local.get(url) ?? null) : loadableUrl(host, url, vouched);
           return (
             <li
               key={url instanceof Blob ? `${i}-local` : `${i}-${String(url)}`}

@@ -4,7 +4,7 @@ import type { LinkBlock } from '../types.gen';
 import { useEngine } from '../engine';
 import { useActionTrigger, useEval } from '../hooks';
 import { toText } from '../expr/values';
-import { isExternal, mayFollow, safeUrl } from '../url';
+import { isExternal, mayFollow, refuseIdentity, safeUrl } from '../url';
 import { styleClass } from '../style';
 import './Link.css';
 
@@ -29,6 +29,7 @@ export default function Link({ block, path, frame }: BlockProps<LinkBlock>) {
   }
   if (block.href !== undefined) {
     const safe = safeUrl(evaluate(block.href));
+    if (safe) refuseIdentity(host, vouched, safe);
     // A refused address (not http(s); another site the server did not send) leaves the words on
     // the page but nothing to follow.
     const url = safe && mayFollow(host, vouched, safe) ? safe : null;

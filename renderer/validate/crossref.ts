@@ -6,10 +6,12 @@ import { inspectExpr, outcomes, type Pattern, type Read } from './exprInfo';
 import { lintAccessibility, lintHtml, lintMoney, lintPatterns, lintUrls } from './lints';
 import { checkLanguage } from './language';
 import { lintCommonParams, lintFrames, lintOffsite } from './offsite';
+import { lintIdentity } from './identityLint';
 import { lintSourceFields, lintSources } from './sourcesLint';
 import type { UrlPolicy } from '../url';
 import { locate, type Subject } from './locate';
-import { sortByPosition, type DocError } from './messages';
+import { sortByPosition } from './messages';
+import type { Problem } from './problem';
 import { childPointer, splitPointer } from './pointer';
 import { didYouMean } from './suggest';
 import { walkDocument, type DocumentParts } from './walk';
@@ -32,7 +34,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 const keysOf = (v: unknown) => (isObject(v) ? Object.keys(v) : []);
 
-function reporter(doc: unknown, subject: Subject, errors: DocError[]) {
+function reporter(doc: unknown, subject: Subject, errors: Problem[]) {
   return (pointer: string, what: (where: string) => string, keyword: string, warning = false) => {
     // The place only ("block #3 'button'"): each message names the field it is about.
     const where = locate(doc, splitPointer(pointer), subject).label;
@@ -40,7 +42,7 @@ function reporter(doc: unknown, subject: Subject, errors: DocError[]) {
       pointer,
       message: what(where),
       keyword,
-      ...(warning ? { severity: 'warning' as const } : {}),
+      severity: warning ? 'warning' : 'error',
     });
   };
 }
@@ -175,8 +177,8 @@ function checkRoutes(parts: DocumentParts, manifest: ScreensManifest, say: Say):
 }
 
 /** Cross-reference checks and lints of one screen document (already valid against its schema). */
-export function checkDocument(doc: unknown, options: CheckOptions = {}): DocError[] {
-  const errors: DocError[] = [];
+export function checkDocument(doc: unknown, options: CheckOptions = {}): Problem[] {
+  const errors: Problem[] = [];
   if (!isObject(doc)) return errors;
   const say = reporter(doc, 'screen', errors);
   const parts = walkDocument(doc);
@@ -192,6 +194,7 @@ export function checkDocument(doc: unknown, options: CheckOptions = {}): DocErro
   lintHtml(parts, say);
   lintUrls(parts, say);
   lintOffsite(parts, say, options.urls);
+  lintIdentity(doc, parts, say, options.urls);
   lintCommonParams(parts, say);
   lintFrames(parts, say);
   lintSources(doc, say);
@@ -205,8 +208,8 @@ export function checkDocument(doc: unknown, options: CheckOptions = {}): DocErro
  * Cross-reference checks of the manifest: no path twice, and every screen it names exists
  * (`screenIds`: the ids of the documents that exist; omit to skip that check).
  */
-export function checkManifest(manifest: ScreensManifest, screenIds?: ReadonlySet<string>): DocError[] {
-  const errors: DocError[] = [];
+export function checkManifest(manifest: ScreensManifest, screenIds?: ReadonlySet<string>): Problem[] {
+  const errors: Problem[] = [];
   const say = reporter(manifest, 'manifest', errors);
   const seen = new Map<string, string>();
   (manifest.routes ?? []).forEach((route, i) => {

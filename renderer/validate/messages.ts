@@ -7,18 +7,9 @@ import { childPointer, compareOrder, documentOrder, splitPointer, valueAt } from
 import { didYouMean } from './suggest';
 import { vocabulary } from './vocabulary.gen';
 
-export type { RawError } from './collapse';
+import type { Problem } from './problem';
 
-export interface DocError {
-  /** JSON pointer of the value the message is about. */
-  pointer: string;
-  /** Plain English, naming the place: "block #3 'button' has no 'label'". */
-  message: string;
-  /** The rule that failed: a JSON Schema keyword, or a checker rule such as 'modal-ref'. */
-  keyword: string;
-  /** Warnings are shown but do not fail a check. */
-  severity?: 'warning';
-}
+export type { RawError } from './collapse';
 
 /** An unknown block type or action (a document written for a newer app, or a typo). */
 export interface UnknownType {
@@ -86,14 +77,15 @@ export function subjectOf(place: Place): string {
   return place.rest.length === 0 ? place.label : `${place.label}: '${place.rest.join('/')}'`;
 }
 
-function describe(error: RawError, ctx: Ctx): DocError | null {
+function describe(error: RawError, ctx: Ctx): Problem | null {
   const segments = splitPointer(error.instancePath);
   const place = locate(ctx.doc, segments, ctx.subject);
   const value = valueAt(ctx.doc, segments);
-  const at = (message: string, pointer = error.instancePath): DocError => ({
+  const at = (message: string, pointer = error.instancePath): Problem => ({
     pointer,
     message,
     keyword: error.keyword,
+    severity: 'error',
   });
   const p = error.params;
   const who = subjectOf(place);
@@ -234,11 +226,11 @@ function notMessage(place: Place, who: string, value: unknown): string {
 }
 
 /** Plain-English errors, one per problem, in document order. */
-export function explainErrors(raw: readonly RawError[], doc: unknown, subject: Subject): DocError[] {
+export function explainErrors(raw: readonly RawError[], doc: unknown, subject: Subject): Problem[] {
   const all = [...raw];
   const ctx: Ctx = { doc, subject, all };
   const seen = new Set<string>();
-  const out: DocError[] = [];
+  const out: Problem[] = [];
   for (const error of collapse(all)) {
     const described = describe(error, ctx);
     if (!described) continue;
@@ -251,14 +243,19 @@ export function explainErrors(raw: readonly RawError[], doc: unknown, subject: S
     const first = raw[0]!;
     const place = locate(doc, splitPointer(first.instancePath), subject);
     return [
-      { pointer: first.instancePath, message: `${subjectOf(place)} is not valid`, keyword: first.keyword },
+      {
+        pointer: first.instancePath,
+        message: `${subjectOf(place)} is not valid`,
+        keyword: first.keyword,
+        severity: 'error',
+      },
     ];
   }
   return sortByPosition(out, doc);
 }
 
 /** Unknown types among explained errors, for the engine's "render what you can" path. */
-export function unknownTypesOf(raw: readonly RawError[], errors: readonly DocError[]): UnknownType[] {
+export function unknownTypesOf(raw: readonly RawError[], errors: readonly Problem[]): UnknownType[] {
   return raw
     .filter((e) => e.keyword === 'discriminator' && e.params.error === 'mapping')
     .map((e) => ({
@@ -271,7 +268,7 @@ export function unknownTypesOf(raw: readonly RawError[], errors: readonly DocErr
 }
 
 /** Errors in the order of the document (then by message, so the output is stable). */
-export function sortByPosition(errors: readonly DocError[], doc: unknown): DocError[] {
+export function sortByPosition(errors: readonly Problem[], doc: unknown): Problem[] {
   return errors
     .map((error) => ({ error, order: documentOrder(doc, splitPointer(error.pointer)) }))
     .sort((a, b) => compareOrder(a.order, b.order) || a.error.message.localeCompare(b.error.message))

@@ -9,11 +9,12 @@
 // matter. Such errors come back as `deferred` (the checker shows them as warnings).
 import type { ScreenDocument, ScreensManifest } from '../types.gen';
 import * as generated from './validators.gen.js';
-import { explainErrors, unknownTypesOf, type DocError, type RawError, type UnknownType } from './messages';
+import { explainErrors, unknownTypesOf, type RawError, type UnknownType } from './messages';
+import type { Problem } from './problem';
 import { engineMeets } from '../lang/version';
 import { splitPointer } from './pointer';
 
-export type { DocError, UnknownType } from './messages';
+export type { UnknownType } from './messages';
 
 interface CompiledValidator {
   (data: unknown): boolean;
@@ -32,10 +33,10 @@ export const supportedSchemaVersions: readonly number[] = [1];
 export const MAX_DEPTH = 128;
 
 export type ScreenValidation =
-  | { ok: true; doc: ScreenDocument; unknownTypes: UnknownType[]; deferred?: DocError[] }
-  | { ok: false; errors: DocError[] };
+  | { ok: true; doc: ScreenDocument; unknownTypes: UnknownType[]; deferred?: Problem[] }
+  | { ok: false; errors: Problem[] };
 
-export type ManifestValidation = { ok: true; manifest: ScreensManifest } | { ok: false; errors: DocError[] };
+export type ManifestValidation = { ok: true; manifest: ScreensManifest } | { ok: false; errors: Problem[] };
 
 function tooDeep(value: unknown): boolean {
   const stack: [unknown, number][] = [[value, 0]];
@@ -48,9 +49,9 @@ function tooDeep(value: unknown): boolean {
   return false;
 }
 
-const fail = (message: string, keyword: string, pointer = ''): { ok: false; errors: DocError[] } => ({
+const fail = (message: string, keyword: string, pointer = ''): { ok: false; errors: Problem[] } => ({
   ok: false,
-  errors: [{ pointer, message, keyword }],
+  errors: [{ pointer, message, keyword, severity: 'error' }],
 });
 
 function run(validate: CompiledValidator, value: unknown): RawError[] | { failure: string } {

@@ -3,9 +3,10 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import Ajv2020Module from 'ajv/dist/2020.js';
-import { splitPointer } from '../../renderer/validate/pointer';
-import type { Finding } from './checkScreens';
-import { offsetOf, parseJson, positionOf } from './jsonLocation';
+import type { Problem } from '../../renderer/validate/problem';
+import { parseJson } from './jsonLocation';
+import { kindProblem } from './kindCheck';
+import { parseProblems, placeAll } from './placeText';
 
 const interop = <T>(m: T): T => (m as { default?: T }).default ?? m;
 const Ajv2020 = interop(Ajv2020Module);
@@ -15,40 +16,37 @@ export function checkScenarios(
   dir: string,
   screenIds: ReadonlySet<string>,
   display: (path: string) => string,
-): Finding[] {
+): Problem[] {
   const folder = join(dir, 'scenarios');
   if (!existsSync(folder)) return [];
   const validate = new Ajv2020({ allErrors: true, strict: false }).compile(
     JSON.parse(readFileSync(SCHEMA, 'utf8')),
   );
-  const findings: Finding[] = [];
+  const problems: Problem[] = [];
   for (const name of readdirSync(folder)
     .filter((f) => f.endsWith('.json'))
     .sort()) {
     const path = join(folder, name);
-    const file = display(path);
     const parsed = parseJson(readFileSync(path, 'utf8'));
-    const at = (pointer: string, message: string, keyword: string, offset?: number) =>
-      findings.push({
-        file,
-        ...positionOf(parsed.text, offset ?? offsetOf(parsed.tree, splitPointer(pointer))),
-        pointer,
-        message,
-        keyword,
-        warning: false,
-      });
-    for (const s of parsed.syntax) at('', `JSON syntax: ${s.message}`, 'syntax', s.offset);
-    if (parsed.syntax.length > 0) continue;
-    const id = basename(name, '.json');
-    if (!screenIds.has(id))
-      at('', `there is no screen '${id}' (screens/${id}.json) for these scenarios`, 'screen-ref');
-    if (!validate(parsed.value))
-      for (const e of validate.errors ?? [])
-        at(
-          e.instancePath,
-          `scenarios: ${e.instancePath || 'the file'} ${e.message ?? 'is invalid'}`,
-          e.keyword,
-        );
+    const found: Problem[] = [];
+    const at = (pointer: string, message: string, keyword: string) =>
+      found.push({ pointer, message, keyword, severity: 'error' });
+    const kind = parsed.syntax.length > 0 ? null : kindProblem('scenarios', parsed.value);
+    if (kind) found.push(kind);
+    else if (parsed.syntax.length === 0) {
+      const id = basename(name, '.json');
+      if (!screenIds.has(id))
+        at('', `there is no screen '${id}' (screens/${id}.json) for these scenarios`, 'screen-ref');
+      if (!validate(parsed.value))
+        for (const e of validate.errors ?? [])
+          at(
+            e.instancePath,
+            `scenarios: ${e.instancePath || 'the file'} ${e.message ?? 'is invalid'}`,
+            e.keyword,
+          );
+    }
+    const file = display(path);
+    problems.push(...[...parseProblems(parsed), ...placeAll(parsed, found)].map((p) => ({ ...p, file })));
   }
-  return findings;
+  return problems;
 }

@@ -6,31 +6,33 @@
 // naming the part's own file, line and column. Browser-safe: the studio runs it.
 import type { ScreenDocument, ScreensManifest } from '../../renderer/types.gen';
 import { checkDocument } from '../../renderer/validate/crossref';
-import type { DocError } from '../../renderer/validate/messages';
 import { splitPointer } from '../../renderer/validate/pointer';
 import { validateScreenDocument } from '../../renderer/validate/validateDocument';
 import type { UrlPolicy } from '../../renderer/url';
-import type { Issue } from '../parts/issues';
+import type { Problem } from '../../renderer/validate/problem';
 import { fileOf, type DocRef, type Library } from '../parts/library';
 import type { Origin } from '../parts/origins';
 import { resolvePartAlone, resolveScreen, type Resolution } from '../parts/resolve';
 import { offsetOf, positionOf } from './jsonLocation';
-
-/** A problem placed in the document being checked: a pointer into it. */
-export interface Placed {
-  pointer: string;
-  message: string;
-  keyword: string;
-  severity?: 'warning';
-  /** The screen drawn from this document that said it (see dependentFindings). */
-  dependent?: string;
-}
 
 export interface ExpandOptions {
   manifest?: ScreensManifest | null;
   urls?: UrlPolicy;
   /** The parts and screens a screen may draw on (its base, the parts it uses). */
   library: Library;
+}
+
+// The other screens of a library are expanded once per check, for what they say about the
+// document checked and for the set's rules (checkSet.ts): a library is made per check.
+const resolutions = new WeakMap<Library, Map<string, Resolution>>();
+
+/** Screen `id` of the library (its value `value`) expanded, once per library. */
+export function resolvedIn(library: Library, id: string, value: unknown): Resolution {
+  let known = resolutions.get(library);
+  if (!known) resolutions.set(library, (known = new Map()));
+  let resolution = known.get(id);
+  if (!resolution) known.set(id, (resolution = resolveScreen(value, id, library)));
+  return resolution;
 }
 
 const sameDoc = (a: DocRef, b: DocRef) => a.kind === b.kind && a.name === b.name;
@@ -45,22 +47,16 @@ function whereIs(origin: Origin, library: Library): string {
 }
 
 /** Errors of the expanded document where they were written; none for a stand-in's (said already). */
-const mapErrors = (errors: readonly DocError[], resolution: Resolution): Issue[] =>
-  errors
-    .map((e) => ({
-      at: resolution.origin(e.pointer),
-      message: e.message,
-      keyword: e.keyword,
-      ...(e.severity ? { severity: e.severity } : {}),
-    }))
-    .filter((f) => !f.at.standIn);
+const mapErrors = (errors: readonly Problem[], resolution: Resolution): Problem[] =>
+  errors.map((e) => ({ ...e, origin: resolution.origin(e.pointer) })).filter((f) => !f.origin.standIn);
 
 export interface ScreenFindings {
   /** The expanded document when the schema accepts it (what the phone would get), else null. */
   doc: ScreenDocument | null;
   /** The expanded document when the schema accepts it, block types this app does not know aside. */
   accepted: ScreenDocument | null;
-  found: Issue[];
+  /** Each with its origin: where it was written. */
+  found: Problem[];
   resolution: Resolution;
 }
 
@@ -74,7 +70,7 @@ export function screenFindings(
   o: ExpandOptions,
   resolution: Resolution = resolveScreen(value, id, o.library),
 ): ScreenFindings {
-  const found: Issue[] = [...resolution.issues];
+  const found: Problem[] = [...resolution.issues];
   if (resolution.doc === null) return { doc: null, accepted: null, found, resolution };
   const result = validateScreenDocument(resolution.doc);
   if (!result.ok) {
@@ -82,10 +78,11 @@ export function screenFindings(
     return { doc: null, accepted: null, found, resolution };
   }
   // In the checker a type this engine does not know is a mistake, not a newer document.
-  const own: DocError[] = result.unknownTypes.map((u) => ({
+  const own: Problem[] = result.unknownTypes.map((u) => ({
     pointer: u.pointer,
     message: u.message,
     keyword: 'discriminator',
+    severity: 'error',
   }));
   // Inside a block that needs a newer engine: shown, not counted (today's apps show its fallback).
   for (const e of result.deferred ?? []) own.push({ ...e, severity: 'warning' });
@@ -102,23 +99,28 @@ export function screenFindings(
  * Places problems found while checking `self`: each at the first place of its chain (where it is
  * written, then the use that brought it, ...) that is in `self`. One written elsewhere says where.
  */
-export function placeIn(self: DocRef, found: readonly Issue[], library: Library): Placed[] {
-  const out: Placed[] = [];
+export function placeIn(self: DocRef, found: readonly Problem[], library: Library): Problem[] {
+  const out: Problem[] = [];
   for (const f of found) {
-    let at: Origin | null = f.at;
+    const origin = originOf(f);
+    let at: Origin | null = origin;
     while (at && !sameDoc(at.doc, self)) at = at.via;
-    const elsewhere = !sameDoc(f.at.doc, self);
+    const elsewhere = !sameDoc(origin.doc, self);
     out.push({
       pointer: at?.pointer ?? '',
       message: elsewhere
-        ? `${f.message} (in ${f.at.doc.kind} '${f.at.doc.name}', ${whereIs(f.at, library)})`
+        ? `${f.message} (in ${origin.doc.kind} '${origin.doc.name}', ${whereIs(origin, library)})`
         : f.message,
       keyword: f.keyword,
-      ...(f.severity ? { severity: f.severity } : {}),
+      severity: f.severity,
     });
   }
   return out;
 }
+
+/** Where a problem found by expanding was written (every one has its origin). */
+const originOf = (f: Problem): Origin =>
+  f.origin ?? { doc: { kind: 'screen', name: '' }, pointer: f.pointer, via: null };
 
 /** Whether an origin's chain passes through `doc`. */
 const through = (origin: Origin | null, doc: DocRef): Origin | null => {
@@ -130,7 +132,7 @@ export interface DependentFindings {
   /** The screens drawn from `self` (using the part, or variants of the screen), by id. */
   usedBy: string[];
   /** Problems those screens have because of `self`, placed in `self`. */
-  placed: Placed[];
+  placed: Problem[];
 }
 
 /**
@@ -141,36 +143,38 @@ export interface DependentFindings {
 export function dependentFindings(
   self: DocRef,
   o: ExpandOptions,
-  own: readonly Placed[] = [],
+  own: readonly Problem[] = [],
 ): DependentFindings {
   const usedBy: string[] = [];
-  const placed: Placed[] = [];
+  const placed: Problem[] = [];
   const taken = new Set(own.filter((p) => p.severity !== 'warning').map((p) => p.pointer));
   for (const id of o.library.names('screen')) {
     if (self.kind === 'screen' && id === self.name) continue;
     const value = o.library.get('screen', id)?.value;
     if (value === undefined) continue;
-    const resolution = resolveScreen(value, id, o.library);
+    const resolution = resolvedIn(o.library, id, value);
     if (!resolution.dependsOn.some((d) => sameDoc(d, self))) continue;
     const { found } = screenFindings(value, id, o, resolution);
     usedBy.push(id);
     const user = `screen '${id}'`;
     for (const f of found) {
-      if (f.definition && sameDoc(f.definition.at.doc, self)) {
+      if (f.definition && sameDoc(f.definition.origin.doc, self)) {
         placed.push({
-          pointer: f.definition.at.pointer,
-          message: `${f.definition.message} (${whereIs(f.at, o.library)})`,
+          pointer: f.definition.origin.pointer,
+          message: `${f.definition.message} (${whereIs(originOf(f), o.library)})`,
           keyword: f.keyword,
+          severity: 'error',
           dependent: id,
         });
         continue;
       }
-      const here = through(f.at, self);
+      const here = through(originOf(f), self);
       if (!here || f.severity === 'warning' || taken.has(here.pointer)) continue;
       placed.push({
         pointer: here.pointer,
         message: `in ${user}: ${f.message}`,
         keyword: f.keyword,
+        severity: 'error',
         dependent: id,
       });
     }
@@ -179,19 +183,21 @@ export function dependentFindings(
 }
 
 /** A part's own problems (checked alone, with its defaults), placed in it. */
-export function partFindings(value: unknown, name: string, library: Library): { placed: Placed[] } {
+export function partFindings(value: unknown, name: string, library: Library): { placed: Problem[] } {
   const self: DocRef = { kind: 'part', name };
   const alone = resolvePartAlone(value, name, library);
-  const found: Issue[] = [...alone.issues];
+  const found: Problem[] = [...alone.issues];
   if (alone.doc !== null) {
     const result = validateScreenDocument(alone.doc);
     if (!result.ok) found.push(...mapErrors(result.errors, alone));
     else
       found.push(
-        ...result.unknownTypes.map((u) => ({
-          at: alone.origin(u.pointer),
+        ...result.unknownTypes.map((u): Problem => ({
+          pointer: u.pointer,
           message: u.message,
           keyword: 'discriminator',
+          severity: 'error',
+          origin: alone.origin(u.pointer),
         })),
       );
   }

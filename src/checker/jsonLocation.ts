@@ -1,6 +1,9 @@
 // Parses a JSON file keeping positions, so the checker can say file:line:col for a JSON pointer,
-// and explains syntax errors in plain words.
+// and explains syntax errors in plain words. A text nested deeper than the documents' limit is not
+// parsed at all (issue 28 item 4): the parser and the checks after it recurse, and 5,000 levels of
+// brackets overflowed the stack (a 500 on the server's save).
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { MAX_DEPTH } from '../../renderer/validate/validateDocument';
 
 export interface Position {
   line: number;
@@ -11,8 +14,11 @@ export interface ParsedJson {
   text: string;
   tree: Node | undefined;
   value: unknown;
-  /** Syntax errors, in file order (the value is unusable when there are any). */
-  syntax: { offset: number; message: string }[];
+  /**
+   * Syntax errors, in file order (the value is unusable when there are any); `depth` when the text
+   * is nested deeper than MAX_DEPTH (then it is not parsed).
+   */
+  syntax: { offset: number; message: string; keyword?: 'depth' }[];
   /** Fields written twice in one object (JSON.parse silently keeps the last). */
   duplicates: { offset: number; pointer: string; key: string }[];
 }
@@ -69,7 +75,36 @@ function findDuplicates(node: Node | undefined, pointer: string, out: ParsedJson
   }
 }
 
+/** Where the text's brackets first go deeper than `max` (strings skipped), or -1. */
+export function tooDeepAt(text: string, max: number): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
+    } else if (c === 91 /* [ */ || c === 123 /* { */) {
+      if (++depth > max) return i;
+    } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
+  }
+  return -1;
+}
+
 export function parseJson(text: string): ParsedJson {
+  const deep = tooDeepAt(text, MAX_DEPTH);
+  if (deep >= 0)
+    return {
+      text,
+      tree: undefined,
+      value: undefined,
+      syntax: [
+        {
+          offset: deep,
+          message: `the document is nested more than ${MAX_DEPTH} levels deep here (objects and lists inside each other): no screen needs that many; flatten it`,
+          keyword: 'depth',
+        },
+      ],
+      duplicates: [],
+    };
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
   const syntax = errors.map((e) => ({ offset: e.offset, message: syntaxMessage(e, text) }));

@@ -3,6 +3,7 @@
 // checker (screens:check, the studio, the server's save). Pure: browser and Node.
 import type { AppConfig } from './types';
 import type { UrlPolicy } from '../../renderer/url';
+import { IDENTITY_PARAMS } from './sessionParams';
 
 /** The http(s) origins of the setting (`https://cdn.example`), normalised; anything else is dropped. */
 export function parseOrigins(text: string): string[] {
@@ -32,10 +33,17 @@ export function appSchemeOf(config: Pick<AppConfig, 'productDetailScheme'>): str
   return scheme === 'http:' || scheme === 'https:' || scheme === 'javascript:' ? '' : scheme;
 }
 
-/** What the checker lets a document write: the allowed origins and the app's own scheme. */
+/**
+ * What the checker lets a document write: the allowed origins and the app's own scheme, and the
+ * page parameters no address to another origin may carry.
+ */
 export function urlPolicyOf(config: Pick<AppConfig, 'allowedOrigins' | 'productDetailScheme'>): UrlPolicy {
   const scheme = appSchemeOf(config);
-  return { origins: parseOrigins(config.allowedOrigins), schemes: scheme ? [scheme] : [] };
+  return {
+    origins: parseOrigins(config.allowedOrigins),
+    schemes: scheme ? [scheme] : [],
+    identity: IDENTITY_PARAMS,
+  };
 }
 
 /**

@@ -18,3 +18,16 @@ export type HeaderName = (typeof HEADER_PARAMS)[number];
 
 /** Every name the native wrapper passes. */
 export const SESSION_KEYS = [...COOKIE_KEYS, 'productId', 'product_id', ...HEADER_PARAMS] as const;
+
+/**
+ * The parameters that carry the borrower's session, device or identity (issue 28 item 3): the
+ * checker refuses an address a document builds from them when it may go to another origin.
+ */
+export const IDENTITY_PARAMS = [...COOKIE_KEYS, ...HEADER_PARAMS] as const;
+
+/**
+ * The identifiers among them, matched by value at run time (an address to another origin that
+ * carries one is not loaded or opened, and never gets one as a query field): the rest (an app
+ * version, a device name) are too short or too common to tell apart from an address's own text.
+ */
+export const IDENTITY_IDS = ['sessionId', 'deviceId', 'gps_adid'] as const;

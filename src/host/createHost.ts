@@ -10,7 +10,7 @@ import { createFormat } from './format';
 import { geolocate } from './geolocate';
 import { createClients, type Fetch } from './http';
 import { installNativeEvents, type NativeEvents } from './nativeEvents';
-import { createNavigator, type RouterPort } from './navigate';
+import { createNavigator, identityOf, type RouterPort } from './navigate';
 import { createRequester, type Requester } from './request';
 import { createSession, type Session } from './session';
 import { webStorage } from './storage';
@@ -98,6 +98,7 @@ export function createHost({ config, dev = false, win = window, fetch }: HostOpt
     },
     embed: (url) => (embedder ? embedder(url) : Promise.resolve(null)),
     trusts: createTrust(win.location.origin, config),
+    identity: () => identityOf(session.commonParams()),
     request: (call, signal) =>
       requester.request(call, signal).then((result) => {
         if (!signal.aborted) telemetry.api(call, result);

@@ -5,7 +5,8 @@
 // origin never gets them (D-34), not even as query fields the screen added. App paths the router
 // knows change the route; anything else is a page load.
 import type { NavigateOptions } from '../../renderer/host';
-import { safeUrl } from '../../renderer/url';
+import { carries, safeUrl } from '../../renderer/url';
+import { IDENTITY_IDS } from '../config/sessionParams';
 import { fieldText } from './fields';
 
 /** The page's router, as the host sees it. */
@@ -31,10 +32,9 @@ export function hashRouteOf(url: URL): URL | null {
 
 const pagePath = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
 
-/** The identifiers among the common parameters (the rest, such as osVersion, are not secrets). */
-const IDS = ['sessionId', 'deviceId', 'gps_adid'];
-// Short ids are matched whole only, so that "17" does not swallow an amount of 1700.
-const carries = (text: string, id: string) => text === id || (id.length >= 6 && text.includes(id));
+/** The identity values among the common parameters (the rest, such as osVersion, are not secrets). */
+export const identityOf = (common: Record<string, string>): string[] =>
+  IDENTITY_IDS.map((k) => common[k]).filter((v): v is string => !!v);
 
 export function resolveTarget(
   to: string,
@@ -55,7 +55,7 @@ export function resolveTarget(
     }
   }
   // The session and device ids never leave for another origin by the back door of the query.
-  const identity = carry || own ? [] : IDS.map((k) => common[k]).filter((v): v is string => !!v);
+  const identity = carry || own ? [] : identityOf(common);
   // A hash route reads its query from the hash, so the screen's query goes there.
   const route = hashRouteOf(url);
   for (const [key, value] of Object.entries(options.query ?? {})) {

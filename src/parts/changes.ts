@@ -2,7 +2,8 @@
 // or after it, or set some of its fields. Applied in order to the base as written (before its own
 // parts are expanded), so a change may also aim at a block an earlier change put in.
 import { didYouMean } from '../../renderer/validate/suggest';
-import type { Issue } from './issues';
+import type { Problem } from '../../renderer/validate/problem';
+import { problemAt } from './issues';
 import { deeper, deeperPath, type Origin, type SourceMap } from './origins';
 import { checkPiece } from './validate';
 
@@ -43,33 +44,36 @@ export function applyChanges(
   at: Origin,
   base: { label: string; at: Origin; user: string },
   map: SourceMap,
-  issues: Issue[],
+  issues: Problem[],
 ): void {
   if (!Array.isArray(changes)) return;
   changes.forEach((change, i) => {
     const changeAt = deeper(at, i);
     const shape = checkPiece('change', change, `change #${i + 1}`);
     for (const p of shape)
-      issues.push({ at: deeperPath(changeAt, p.pointer), message: p.message, keyword: 'variant-change' });
+      issues.push(problemAt(deeperPath(changeAt, p.pointer), 'variant-change', p.message));
     if (shape.length > 0 || !isObject(change)) return;
     const id = change.block as string;
     const { found, ids } = findBlocks(root, id);
     if (found.length !== 1) {
-      issues.push({
-        at: deeper(changeAt, 'block'),
-        keyword: 'variant-change',
-        message:
+      issues.push(
+        problemAt(
+          deeper(changeAt, 'block'),
+          'variant-change',
           found.length === 0
             ? `change #${i + 1}: ${base.label} has no block with id '${id}'${didYouMean(id, [...ids])}`
             : `change #${i + 1}: ${base.label} has ${found.length} blocks with id '${id}': give them different ids there`,
-        definition: {
-          at: { ...base.at, via: null },
-          message:
-            found.length === 0
-              ? `${base.user} changes the block with id '${id}', which is not here`
-              : `${base.user} changes the block with id '${id}', and ${found.length} blocks here have that id`,
-        },
-      });
+          {
+            definition: {
+              origin: { ...base.at, via: null },
+              message:
+                found.length === 0
+                  ? `${base.user} changes the block with id '${id}', which is not here`
+                  : `${base.user} changes the block with id '${id}', and ${found.length} blocks here have that id`,
+            },
+          },
+        ),
+      );
       return;
     }
     const { parent, key } = found[0]!;
@@ -90,11 +94,13 @@ export function applyChanges(
       const before = 'insertBefore' in change;
       const blocks = copy(before ? 'insertBefore' : 'insertAfter') as unknown[];
       if (!list) {
-        issues.push({
-          at: deeper(changeAt, 'block'),
-          keyword: 'variant-change',
-          message: `change #${i + 1}: block '${id}' is not in a list of blocks, so nothing can be put ${before ? 'before' : 'after'} it`,
-        });
+        issues.push(
+          problemAt(
+            deeper(changeAt, 'block'),
+            'variant-change',
+            `change #${i + 1}: block '${id}' is not in a list of blocks, so nothing can be put ${before ? 'before' : 'after'} it`,
+          ),
+        );
         return;
       }
       list.splice((key as number) + (before ? 0 : 1), 0, ...blocks);

@@ -2,13 +2,9 @@
 // (a variant's base). The server builds one from its live set, the checker from the files of a
 // screens folder, the studio from the published documents with the one being edited in place.
 import { parseTree, type Node } from 'jsonc-parser';
+import type { DocKind, DocRef } from '../../renderer/validate/problem';
 
-export type DocKind = 'screen' | 'part';
-
-export interface DocRef {
-  kind: DocKind;
-  name: string;
-}
+export type { DocKind, DocRef } from '../../renderer/validate/problem';
 
 export interface LibraryEntry {
   /** The parsed document (undefined when its text is not JSON). */

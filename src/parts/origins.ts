@@ -1,21 +1,10 @@
 // The source map of an expanded document: for any place in it, where it was written. Containers
 // (objects and lists) remember their origin; a plain value takes its parent's, one level deeper,
 // unless it was put there from elsewhere (a parameter's value, a variant's change).
-import type { DocRef } from './library';
+import type { Origin } from '../../renderer/validate/problem';
 import { childPointer } from '../../renderer/validate/pointer';
 
-export interface Origin {
-  doc: DocRef;
-  /** JSON pointer in that document. */
-  pointer: string;
-  /** The use of a part (or the variant) that brought it here, when it was written elsewhere. */
-  via: Origin | null;
-  /**
-   * A stand-in for a value that is missing or of the wrong type (said already where it is given):
-   * problems it causes where it goes are not problems of their own.
-   */
-  standIn?: true;
-}
+export type { Origin } from '../../renderer/validate/problem';
 
 type Container = Record<string, unknown> | unknown[];
 

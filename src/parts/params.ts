@@ -4,7 +4,8 @@
 // at the declaration (issue 18: "at the line and column of the reference, and at the part's own
 // definition").
 import { didYouMean } from '../../renderer/validate/suggest';
-import type { Issue } from './issues';
+import type { Problem } from '../../renderer/validate/problem';
+import { problemAt } from './issues';
 import { deeper, type Origin, type SourceMap } from './origins';
 
 export type ParamType = 'text' | 'number' | 'boolean' | 'expression' | 'blocks' | 'actions';
@@ -102,7 +103,7 @@ export interface Binding {
 }
 
 /** The scope of a use: declarations checked against the values given. */
-export function bind(b: Binding, issues: Issue[]): Scope {
+export function bind(b: Binding, issues: Problem[]): Scope {
   const declared = new Map<string, Declared>();
   const given = new Map<string, { value: unknown; origin: Origin }>();
   const decls = isObject(b.declarations) ? b.declarations : {};
@@ -122,25 +123,31 @@ export function bind(b: Binding, issues: Issue[]): Scope {
     const at = deeper(b.argsAt, name);
     const d = declared.get(name);
     if (!d) {
-      issues.push({
-        at,
-        keyword: 'part-parameter',
-        message: `${b.owner} has no parameter '${name}'${didYouMean(name, names) || (names.length ? ` (it has ${names.map((n) => `'${n}'`).join(', ')})` : ' (it has none)')}`,
-        definition: {
-          at: b.declaredAt,
-          message: `${b.user} gives '${name}', which is not a parameter here`,
-        },
-      });
+      issues.push(
+        problemAt(
+          at,
+          'part-parameter',
+          `${b.owner} has no parameter '${name}'${didYouMean(name, names) || (names.length ? ` (it has ${names.map((n) => `'${n}'`).join(', ')})` : ' (it has none)')}`,
+          {
+            definition: {
+              origin: b.declaredAt,
+              message: `${b.user} gives '${name}', which is not a parameter here`,
+            },
+          },
+        ),
+      );
       continue;
     }
     const wrong = typeProblem(d.type, value);
     if (wrong) {
-      issues.push({
-        at,
-        keyword: 'part-parameter-type',
-        message: `parameter '${name}' of ${b.owner} ${wrong}`,
-        definition: { at: d.origin, message: `${b.user} gives '${name}' ${kindOf(value)}, but it ${wrong}` },
-      });
+      issues.push(
+        problemAt(at, 'part-parameter-type', `parameter '${name}' of ${b.owner} ${wrong}`, {
+          definition: {
+            origin: d.origin,
+            message: `${b.user} gives '${name}' ${kindOf(value)}, but it ${wrong}`,
+          },
+        }),
+      );
       given.set(name, { value: STAND_IN[d.type], origin: { ...at, standIn: true } });
       continue;
     }
@@ -154,12 +161,16 @@ export function bind(b: Binding, issues: Issue[]): Scope {
       origin: { ...(b.standIns ? d.origin : b.useAt), standIn: true },
     });
     if (b.standIns) continue;
-    issues.push({
-      at: b.useAt,
-      keyword: 'part-parameter-missing',
-      message: `${b.owner} needs '${name}' (${TYPE_WORDS[d.type]}): give it in 'with'`,
-      definition: { at: d.origin, message: `'${name}' is required, but ${b.user} does not give it` },
-    });
+    issues.push(
+      problemAt(
+        b.useAt,
+        'part-parameter-missing',
+        `${b.owner} needs '${name}' (${TYPE_WORDS[d.type]}): give it in 'with'`,
+        {
+          definition: { origin: d.origin, message: `'${name}' is required, but ${b.user} does not give it` },
+        },
+      ),
+    );
   }
   return { owner: b.owner, declared, given, used: new Set() };
 }
@@ -168,26 +179,26 @@ export function bind(b: Binding, issues: Issue[]): Scope {
  * Puts the scope's values where `node` (copied already, origins remembered) has placeholders, in
  * place. A value from a list of blocks or actions put as an item of a list is spread into it.
  */
-export function substitute(node: unknown, at: Origin, scope: Scope, map: SourceMap, issues: Issue[]): void {
+export function substitute(node: unknown, at: Origin, scope: Scope, map: SourceMap, issues: Problem[]): void {
   const resolving: string[] = [];
 
   const valueOf = (name: string, at: Origin): { value: unknown; origin: Origin; type: ParamType } | null => {
     const d = scope.declared.get(name);
     if (!d) {
-      issues.push({
-        at,
-        keyword: 'part-placeholder',
-        message: `there is no parameter '${name}' in ${scope.owner}${didYouMean(name, [...scope.declared.keys()])}`,
-      });
+      issues.push(
+        problemAt(
+          at,
+          'part-placeholder',
+          `there is no parameter '${name}' in ${scope.owner}${didYouMean(name, [...scope.declared.keys()])}`,
+        ),
+      );
       return null;
     }
     scope.used.add(name);
     if (resolving.includes(name)) {
-      issues.push({
-        at,
-        keyword: 'part-placeholder',
-        message: `the default of '${name}' in ${scope.owner} uses '${name}' itself`,
-      });
+      issues.push(
+        problemAt(at, 'part-placeholder', `the default of '${name}' in ${scope.owner} uses '${name}' itself`),
+      );
       return null;
     }
     const g = scope.given.get(name);
@@ -239,28 +250,32 @@ export function substitute(node: unknown, at: Origin, scope: Scope, map: SourceM
 }
 
 /** Parameters declared and never read: warnings at their declaration. */
-export function unusedWarnings(scope: Scope, issues: Issue[]): void {
+export function unusedWarnings(scope: Scope, issues: Problem[]): void {
   for (const [name, d] of scope.declared)
     if (!scope.used.has(name))
-      issues.push({
-        at: d.origin,
-        keyword: 'part-parameter-unused',
-        message: `parameter '${name}' of ${scope.owner} is never used ({"$param": "${name}"} appears nowhere)`,
-        severity: 'warning',
-      });
+      issues.push(
+        problemAt(
+          d.origin,
+          'part-parameter-unused',
+          `parameter '${name}' of ${scope.owner} is never used ({"$param": "${name}"} appears nowhere)`,
+          { severity: 'warning' },
+        ),
+      );
 }
 
 /** Defaults of the wrong type, said at the declaration (where the part's author sees them). */
-export function checkDefaults(declarations: unknown, at: Origin, issues: Issue[]): void {
+export function checkDefaults(declarations: unknown, at: Origin, issues: Problem[]): void {
   if (!isObject(declarations)) return;
   for (const [name, d] of Object.entries(declarations)) {
     if (!isObject(d) || !('default' in d) || !(typeof d.type === 'string' && d.type in TYPE_WORDS)) continue;
     const wrong = isPlaceholder(d.default) ? null : typeProblem(d.type as ParamType, d.default);
     if (wrong)
-      issues.push({
-        at: deeper(deeper(at, name), 'default'),
-        keyword: 'part-parameter-type',
-        message: `the default of '${name}' is not of its type: '${name}' ${wrong}`,
-      });
+      issues.push(
+        problemAt(
+          deeper(deeper(at, name), 'default'),
+          'part-parameter-type',
+          `the default of '${name}' is not of its type: '${name}' ${wrong}`,
+        ),
+      );
   }
 }

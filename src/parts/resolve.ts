@@ -10,7 +10,8 @@
 import { splitPointer } from '../../renderer/validate/pointer';
 import { didYouMean } from '../../renderer/validate/suggest';
 import { applyChanges, overrideFields } from './changes';
-import type { Issue } from './issues';
+import type { Problem } from '../../renderer/validate/problem';
+import { problemAt } from './issues';
 import { refKey, type DocRef, type Library } from './library';
 import { deeper, deeperPath, SourceMap, type Origin } from './origins';
 import { bind, checkDefaults, isPlaceholder, substitute, unusedWarnings, type Scope } from './params';
@@ -22,7 +23,7 @@ export interface Resolution {
   doc: unknown;
   /** Where the value at a pointer of `doc` was written. */
   origin(pointer: string): Origin;
-  issues: Issue[];
+  issues: Problem[];
   /** The documents it was made from besides itself: its base, the parts it uses (at any depth). */
   dependsOn: DocRef[];
   /** False when the document uses nothing of the source language (`doc` is the input itself). */
@@ -62,7 +63,7 @@ function identity(value: unknown, self: DocRef): Resolution {
 }
 
 /** A resolution that could not make a document: the issues say why. */
-const failed = (top: Origin, issues: Issue[]): Resolution => ({
+const failed = (top: Origin, issues: Problem[]): Resolution => ({
   doc: null,
   origin: () => top,
   issues,
@@ -71,7 +72,12 @@ const failed = (top: Origin, issues: Issue[]): Resolution => ({
 });
 
 /** The resolution of an expanded document. */
-const done = (root: Record<string, unknown>, map: SourceMap, issues: Issue[], x: Expansion): Resolution => ({
+const done = (
+  root: Record<string, unknown>,
+  map: SourceMap,
+  issues: Problem[],
+  x: Expansion,
+): Resolution => ({
   doc: root,
   origin: (pointer) => map.at(root, splitPointer(pointer)),
   issues,
@@ -87,9 +93,9 @@ interface Base {
   parameters: unknown;
 }
 
-function baseOf(variantOf: string, self: DocRef, lib: Library, at: Origin, issues: Issue[]): Base | null {
+function baseOf(variantOf: string, self: DocRef, lib: Library, at: Origin, issues: Problem[]): Base | null {
   const fail = (message: string, keyword = 'variant-base') => {
-    issues.push({ at, message, keyword });
+    issues.push(problemAt(at, keyword, message));
     return null;
   };
   if (variantOf.startsWith('parts/')) {
@@ -133,15 +139,14 @@ export function resolveScreen(value: unknown, self: string, lib: Library): Resol
   if (!usesSource(value)) return identity(value, ref);
   const doc = value as Record<string, unknown>;
   const map = new SourceMap();
-  const issues: Issue[] = [];
+  const issues: Problem[] = [];
   const x: Expansion = { lib, map, issues, used: new Map(), uses: 0, user: `screen '${self}'` };
   const top: Origin = { doc: ref, pointer: '', via: null };
   const field = (name: string) => deeper(top, name);
   const pieceIssues = (piece: Parameters<typeof checkPiece>[0], name: string, label: string) => {
     if (!(name in doc)) return 0;
     const found = checkPiece(piece, doc[name], label);
-    for (const p of found)
-      issues.push({ at: deeperPath(field(name), p.pointer), message: p.message, keyword: 'variant' });
+    for (const p of found) issues.push(problemAt(deeperPath(field(name), p.pointer), 'variant', p.message));
     return found.length;
   };
 
@@ -152,14 +157,15 @@ export function resolveScreen(value: unknown, self: string, lib: Library): Resol
       return failed(top, issues);
     const misplaced = ['parameters', 'body'].filter((f) => f in doc);
     for (const f of misplaced)
-      issues.push({
-        at: field(f),
-        keyword: 'variant',
-        message:
+      issues.push(
+        problemAt(
+          field(f),
+          'variant',
           f === 'body'
             ? "a variant has no body of its own: it changes its base's blocks with 'changes'"
             : "a variant cannot declare parameters (its base declares them; a variant's base cannot itself be a variant)",
-      });
+        ),
+      );
     const base = baseOf(doc.variantOf as string, ref, lib, field('variantOf'), issues);
     if (!base) return failed(top, issues);
     x.used.set(refKey(base.ref), base.ref);
@@ -190,22 +196,22 @@ export function resolveScreen(value: unknown, self: string, lib: Library): Resol
     );
   } else {
     for (const f of ['with', 'changes'].filter((k) => k in doc))
-      issues.push({
-        at: field(f),
-        keyword: 'variant',
-        message: `'${f}' belongs to a variant: name its base in 'variantOf'`,
-      });
+      issues.push(
+        problemAt(field(f), 'variant', `'${f}' belongs to a variant: name its base in 'variantOf'`),
+      );
     pieceIssues('parameters', 'parameters', "'parameters'");
     root = map.copy(doc, top) as Record<string, unknown>;
     const declarations = isObject(doc.parameters) ? doc.parameters : {};
     checkDefaults(declarations, field('parameters'), issues);
     for (const [name, d] of Object.entries(declarations))
       if (isObject(d) && !('default' in d))
-        issues.push({
-          at: deeper(field('parameters'), name),
-          keyword: 'part-parameter-missing',
-          message: `parameter '${name}' needs a default: this screen itself is shown with the defaults`,
-        });
+        issues.push(
+          problemAt(
+            deeper(field('parameters'), name),
+            'part-parameter-missing',
+            `parameter '${name}' needs a default: this screen itself is shown with the defaults`,
+          ),
+        );
     scope = bind(
       {
         declarations,
@@ -236,16 +242,18 @@ export function resolveScreen(value: unknown, self: string, lib: Library): Resol
 export function resolvePartAlone(value: unknown, name: string, lib: Library): Resolution {
   const ref: DocRef = { kind: 'part', name };
   const top: Origin = { doc: ref, pointer: '', via: null };
-  const issues: Issue[] = [];
+  const issues: Problem[] = [];
   for (const p of checkPiece('part', value, 'the part'))
-    issues.push({ at: deeperPath(top, p.pointer), message: p.message, keyword: 'part' });
+    issues.push(problemAt(deeperPath(top, p.pointer), 'part', p.message));
   if (issues.length > 0 || !isObject(value)) return failed(top, issues);
   if (value.part !== name)
-    issues.push({
-      at: deeper(top, 'part'),
-      keyword: 'id',
-      message: `the part's name '${String(value.part)}' does not match its file name (${name}.json): make it '${name}'`,
-    });
+    issues.push(
+      problemAt(
+        deeper(top, 'part'),
+        'id',
+        `the part's name '${String(value.part)}' does not match its file name (${name}.json): make it '${name}'`,
+      ),
+    );
   const map = new SourceMap();
   const x: Expansion = { lib, map, issues, used: new Map(), uses: 0, user: `part '${name}'`, alone: true };
   const id = `part-${name}`;

@@ -4,7 +4,8 @@
 // deeper than MAX_DEPTH or more than MAX_USES uses in one screen (a part used twice by a part
 // used twice... grows exponentially: the server must not be made to build a huge document).
 import { didYouMean } from '../../renderer/validate/suggest';
-import type { Issue } from './issues';
+import type { Problem } from '../../renderer/validate/problem';
+import { problemAt } from './issues';
 import { refKey, type DocRef, type Library } from './library';
 import { deeper, deeperPath, type Origin, type SourceMap } from './origins';
 import { bind, substitute, unusedWarnings } from './params';
@@ -16,7 +17,7 @@ const MAX_USES = 1000;
 export interface Expansion {
   lib: Library;
   map: SourceMap;
-  issues: Issue[];
+  issues: Problem[];
   /** Every document the result was made from (parts, a base screen). */
   used: Map<string, DocRef>;
   uses: number;
@@ -47,67 +48,73 @@ function expandUse(
     use,
     `the use of part '${String(use.part)}'`,
   );
-  for (const p of shape)
-    x.issues.push({ at: deeperPath(at, p.pointer), message: p.message, keyword: 'part-ref' });
+  for (const p of shape) x.issues.push(problemAt(deeperPath(at, p.pointer), 'part-ref', p.message));
   if (shape.length > 0) return [];
   const name = use.part as string;
   const partAt = deeper(at, 'part');
   const entry = x.lib.get('part', name);
   if (!entry) {
-    x.issues.push({
-      at: partAt,
-      keyword: 'part-ref',
-      message: `there is no part '${name}' (screens/parts/${name}.json)${didYouMean(name, x.lib.names('part'))}`,
-    });
+    x.issues.push(
+      problemAt(
+        partAt,
+        'part-ref',
+        `there is no part '${name}' (screens/parts/${name}.json)${didYouMean(name, x.lib.names('part'))}`,
+      ),
+    );
     return [];
   }
   const ref: DocRef = { kind: 'part', name };
   x.used.set(refKey(ref), ref);
   if (stack.includes(name)) {
-    x.issues.push({
-      at: partAt,
-      keyword: 'part-cycle',
-      message: `part '${name}' uses itself: ${[...stack, name].join(' → ')}; a part cannot contain itself`,
-    });
+    x.issues.push(
+      problemAt(
+        partAt,
+        'part-cycle',
+        `part '${name}' uses itself: ${[...stack, name].join(' → ')}; a part cannot contain itself`,
+      ),
+    );
     return [];
   }
   if (stack.length >= MAX_DEPTH) {
-    x.issues.push({
-      at: partAt,
-      keyword: 'part-depth',
-      message: `parts are nested more than ${MAX_DEPTH} deep here (${[...stack, name].join(' → ')})`,
-    });
+    x.issues.push(
+      problemAt(
+        partAt,
+        'part-depth',
+        `parts are nested more than ${MAX_DEPTH} deep here (${[...stack, name].join(' → ')})`,
+      ),
+    );
     return [];
   }
   if (++x.uses > MAX_USES) {
     if (x.uses === MAX_USES + 1)
-      x.issues.push({
-        at: partAt,
-        keyword: 'part-size',
-        message: `this screen uses parts more than ${MAX_USES} times once expanded: it would be too big for a phone`,
-      });
+      x.issues.push(
+        problemAt(
+          partAt,
+          'part-size',
+          `this screen uses parts more than ${MAX_USES} times once expanded: it would be too big for a phone`,
+        ),
+      );
     return [];
   }
   const part = entry.value;
   if (!isObject(part) || !isValidPart(part)) {
-    x.issues.push({
-      at: partAt,
-      keyword: 'part-ref',
-      message: `part '${name}' has errors: fix screens/parts/${name}.json first`,
-    });
+    x.issues.push(
+      problemAt(partAt, 'part-ref', `part '${name}' has errors: fix screens/parts/${name}.json first`),
+    );
     return [];
   }
   const field = kind === 'block' ? 'blocks' : 'actions';
   if (!Array.isArray(part[field])) {
     const has = Array.isArray(part.blocks) ? 'blocks' : Array.isArray(part.actions) ? 'actions' : 'a screen';
-    x.issues.push({
-      at: partAt,
-      keyword: 'part-kind',
-      message:
+    x.issues.push(
+      problemAt(
+        partAt,
+        'part-kind',
         has === 'a screen'
           ? `part '${name}' is a whole screen: a screen uses it with "variantOf": "parts/${name}", not in a list of ${field}`
           : `part '${name}' is made of ${has}: use it ${has === 'blocks' ? 'in a list of blocks ({"type": "part"})' : 'in a list of actions ({"do": "part"})'}`,
-    });
+      ),
+    );
     return [];
   }
   const bodyAt: Origin = { doc: ref, pointer: `/${field}`, via: at };
@@ -170,11 +177,13 @@ export function expandIn(
     else {
       // None: the use was wrong and said so already.
       if (items.length > 1)
-        x.issues.push({
-          at: valueAt,
-          keyword: 'part-kind',
-          message: `'${key}' holds one ${kind}, but part '${String((value as { part?: unknown }).part)}' gives ${items.length}: use it in a list`,
-        });
+        x.issues.push(
+          problemAt(
+            valueAt,
+            'part-kind',
+            `'${key}' holds one ${kind}, but part '${String((value as { part?: unknown }).part)}' gives ${items.length}: use it in a list`,
+          ),
+        );
       delete node[key];
     }
   }

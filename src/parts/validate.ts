@@ -4,6 +4,7 @@
 import { collapse, type RawError } from '../../renderer/validate/collapse';
 import { childPointer } from '../../renderer/validate/pointer';
 import { didYouMean } from '../../renderer/validate/suggest';
+import type { Problem } from '../../renderer/validate/problem';
 import * as generated from './validators.gen.js';
 
 interface Compiled {
@@ -22,12 +23,7 @@ const v = generated as unknown as Record<
   Compiled
 >;
 
-export interface SchemaProblem {
-  /** Pointer relative to the value checked. */
-  pointer: string;
-  message: string;
-  keyword: string;
-}
+// Problems here have pointers relative to the value checked; the caller puts them in place.
 
 const PIECES = {
   part: v.validatePart,
@@ -59,11 +55,16 @@ const ONE_OF: Partial<Record<Piece, string[]>> = {
 
 const quote = (value: unknown) => (typeof value === 'string' ? `'${value}'` : JSON.stringify(value));
 
-function describe(error: RawError, piece: Piece, label: string): SchemaProblem {
+function describe(error: RawError, piece: Piece, label: string): Problem {
   const p = error.params;
   const path = error.instancePath;
   const inner = path === '' ? label : `${label}: '${path.slice(1)}'`;
-  const at = (message: string, pointer = path) => ({ pointer, message, keyword: error.keyword });
+  const at = (message: string, pointer = path): Problem => ({
+    pointer,
+    message,
+    keyword: error.keyword,
+    severity: 'error',
+  });
   switch (error.keyword) {
     case 'required':
       return at(`${inner} has no '${String(p.missingProperty)}'`);
@@ -113,13 +114,20 @@ function describe(error: RawError, piece: Piece, label: string): SchemaProblem {
 }
 
 /** The problems of `value` as the piece of the source language it should be; none when it is. */
-export function checkPiece(piece: Piece, value: unknown, label: string): SchemaProblem[] {
+export function checkPiece(piece: Piece, value: unknown, label: string): Problem[] {
   const validate = PIECES[piece];
   let ok: boolean;
   try {
     ok = validate(value);
   } catch (error) {
-    return [{ pointer: '', message: `${label} could not be checked: ${String(error)}`, keyword: 'internal' }];
+    return [
+      {
+        pointer: '',
+        message: `${label} could not be checked: ${String(error)}`,
+        keyword: 'internal',
+        severity: 'error',
+      },
+    ];
   }
   if (ok) return [];
   const raw = [...(validate.errors ?? [])];
@@ -127,7 +135,7 @@ export function checkPiece(piece: Piece, value: unknown, label: string): SchemaP
   const pool = collapse(raw).filter(
     (e) => !(e.keyword === 'pattern' && e.propertyName !== undefined) && e.keyword !== 'not',
   );
-  const out: SchemaProblem[] = [];
+  const out: Problem[] = [];
   const seen = new Set<string>();
   for (const e of pool) {
     const d = describe(e, piece, label);

@@ -4,6 +4,7 @@
 import { discriminatorOf, type Schema, type SchemaSet } from './schemas';
 import { deref, fieldsOf, resolveId, schemaById, type FieldInfo, type Node } from './schemaInfo';
 import { languageChapters } from './docsLanguage';
+import { MAX_DEPTH } from '../../renderer/validate/validateDocument';
 
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -282,6 +283,11 @@ export function screenLanguageDoc(set: SchemaSet): string {
     'Each screen of the app is a JSON document in `screens/<id>.json`, listed by route in',
     '`screens/manifest.json`. `npm run screens:check` checks every document against these rules and',
     'prints `file:line:col  /json/pointer  message` for each problem.',
+    '',
+    'Every document (a screen, a part, the manifest, a scenarios file) is a JSON object of its kind:',
+    'any other JSON value (`null`, a list, a text) or an object of another kind (a part saved as a',
+    `screen) is refused with one error. Objects and lists nest at most ${MAX_DEPTH} levels deep; a deeper`,
+    'text is refused before anything else is read.',
     '',
     `Blocks: ${blocks.map((b) => `\`${b}\``).join(', ')}.`,
     '',

@@ -62,7 +62,10 @@ export function partsChapter(set: SchemaSet): string[] {
     'the declaration in the part (a problem inside a part is also said at the use, with the',
     'part’s file, line and column). Publishing a part, or a screen other screens are variants of, is',
     'refused when it would break a screen drawn from it. Two documents that share more than 30',
-    'lines (in runs of 6 or more) are an error too: write what they share once, as a part.',
+    'lines (in runs of 6 or more) are an error on both, in `screens:check`, in the studio and on the',
+    'server (a draft that copies a live screen can be saved, but not sent for review or published):',
+    'write what they share once, as a part. A screen that no route or promotion template shows and no',
+    'variant is drawn from, and a part no screen uses, get a warning (a new screen waits for its route).',
     '',
   ];
 }

@@ -1,27 +1,43 @@
-// The checker's problems in file order; a click puts the cursor on the problem.
-import type { Problem } from '../checker/checkText';
+// The checker's problems in file order: the editor's (a click puts the cursor on the problem), or
+// the server's on a draft or a conflict (`onReveal` left out: there is no editor to move).
+import type { Problem } from '../../renderer/validate/problem';
 
 export function ProblemList({
   problems,
   onReveal,
+  empty = 'No problems: this screen can be saved.',
+  label = 'Problems',
 }: {
   problems: readonly Problem[];
-  onReveal(offset: number): void;
+  onReveal?(offset: number): void;
+  empty?: string;
+  label?: string;
 }) {
-  if (problems.length === 0) return <p className="studio-empty">No problems: this screen can be saved.</p>;
+  if (problems.length === 0) return <p className="studio-empty">{empty}</p>;
   return (
-    <ul className="studio-problems" aria-label="Problems">
-      {problems.map((p, i) => (
-        <li key={i} className={`studio-problem studio-${p.severity}`}>
-          <button type="button" onClick={() => onReveal(p.from)}>
+    <ul className="studio-problems" aria-label={label}>
+      {problems.map((p, i) => {
+        const said = (
+          <>
             <span className="studio-problem-at">
               Line {p.line}:{p.column}
             </span>{' '}
             <span className="studio-problem-kind">{p.severity === 'error' ? 'Error' : 'Warning'}</span>{' '}
             {p.message}
-          </button>
-        </li>
-      ))}
+          </>
+        );
+        return (
+          <li key={i} className={`studio-problem studio-${p.severity}`}>
+            {onReveal ? (
+              <button type="button" onClick={() => onReveal(p.from ?? 0)}>
+                {said}
+              </button>
+            ) : (
+              said
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

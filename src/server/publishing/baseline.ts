@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { audit, type Actor } from '../audit/log.js';
 import { toJson } from '../db/json.js';
 import { isPostgres } from '../db/migrations/helpers.js';
-import type { Problem } from '../../checker/checkText.js';
+import type { Problem } from '../../../renderer/validate/problem.js';
 import { docKey, type ContentSet, type SetDoc } from './content-set.js';
 import { KIND_ORDER, KINDS } from './kinds.js';
 import {

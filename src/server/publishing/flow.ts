@@ -5,7 +5,7 @@
 import { createTwoFilesPatch } from 'diff';
 import { audit, queryAudit, type Actor, type AuditEntry } from '../audit/log.js';
 import { parseJson } from '../db/json.js';
-import type { Problem } from '../../checker/checkText.js';
+import type { Problem } from '../../../renderer/validate/problem.js';
 import { FlowError, notFound } from './errors.js';
 import { ExpansionError } from './serve.js';
 import { kindOf, type KindSpec } from './kinds.js';

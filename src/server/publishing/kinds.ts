@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import type { ScreensManifest } from '../../../renderer/types.gen.js';
 import { checkDocument } from '../../../renderer/validate/crossref.js';
 import { validateScreenDocument } from '../../../renderer/validate/validateDocument.js';
-import { checkManifestText, checkPartText, checkScreenText, type Problem } from '../../checker/checkText.js';
+import type { Problem } from '../../../renderer/validate/problem.js';
+import { checkManifestText, checkPartText, checkScreenText } from '../../checker/checkText.js';
 import { servedDocument, servedScreen } from './serve.js';
 import { loadConfig } from '../../config/load.js';
 import { urlPolicyOf } from '../../config/origins.js';
@@ -161,6 +162,7 @@ function brokenLinks(candidate: ContentSet, live: ContentSet): Problem[] {
           column: 1,
           pointer: '/routes',
           message: `screen '${doc.name}' links to a route this manifest removes: ${message}`,
+          keyword: 'route-ref',
           severity: 'error',
         });
   }

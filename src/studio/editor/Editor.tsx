@@ -29,7 +29,7 @@ import {
   lineNumbers,
 } from '@codemirror/view';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
-import type { Problem } from '../../checker/checkText';
+import type { Problem } from '../../../renderer/validate/problem';
 import { schemaCompletion } from './completion';
 import { schemaHover } from './hover';
 import { partSchemaNav, schemaNav } from './schemas';
@@ -120,8 +120,8 @@ export const Editor = forwardRef<EditorHandle, Props>(function Editor(
     if (!editor) return;
     const length = editor.state.doc.length;
     const diagnostics: Diagnostic[] = problems.map((p) => ({
-      from: Math.min(p.from, length),
-      to: Math.min(Math.max(p.to, p.from), length),
+      from: Math.min(p.from ?? 0, length),
+      to: Math.min(Math.max(p.to ?? 0, p.from ?? 0), length),
       severity: p.severity,
       message: p.message,
     }));

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { StudioApi } from '../api';
 import { lineDiff } from '../diff';
 import { DiffView } from '../DiffView';
-import { ServerProblems } from './ServerProblems';
+import { ProblemList } from '../ProblemList';
 import { showTime } from './time';
 import type { Conflict } from './types';
 
@@ -46,7 +46,13 @@ export function ConflictsView({ api }: { api: StudioApi }) {
             {showTime(c.createdAt, api.session.timeZone)})
           </h3>
           <DiffView rows={lineDiff(c.live?.text ?? '', c.baseline?.text ?? '')} label="Live → release" />
-          {c.problems.length > 0 && <ServerProblems problems={c.problems} />}
+          {c.problems.length > 0 && (
+            <ProblemList
+              problems={c.problems}
+              empty="The checker finds no problems."
+              label="Checker findings"
+            />
+          )}
           {api.canPublish && (
             <div className="studio-dialog-actions">
               <button type="button" onClick={() => void resolve(c, 'live')}>

@@ -19,7 +19,7 @@ import { DraftEvents } from './DraftEvents';
 import { PhonePair } from './PhonePair';
 import { PreviewLink } from './PreviewLink';
 import { SendBackForm } from './SendBackForm';
-import { ServerProblems } from './ServerProblems';
+import { ProblemList } from '../ProblemList';
 import { showTime } from './time';
 import { STATUS_LABEL, type DraftDetail } from './types';
 
@@ -154,7 +154,11 @@ export function ReviewScreen({ api, draftId }: { api: StudioApi; draftId: number
           <h3 className="studio-heading">JSON diff (live → draft)</h3>
           <DiffView rows={rows} label="JSON diff" />
           <h3 className="studio-heading">Checker ({draft.problems.length})</h3>
-          <ServerProblems problems={draft.problems} />
+          <ProblemList
+            problems={draft.problems}
+            empty="The checker finds no problems."
+            label="Checker findings"
+          />
           <h3 className="studio-heading">History of this draft</h3>
           <DraftEvents events={draft.events} zone={zone} />
         </section>

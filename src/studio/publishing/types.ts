@@ -1,4 +1,5 @@
 // The studio API's shapes the publishing screens read (docs/api.md "Studio API (issue 17)").
+import type { Problem } from '../../../renderer/validate/problem';
 
 export type DraftStatus =
   'draft' | 'in_review' | 'changes_requested' | 'scheduled' | 'published' | 'discarded';
@@ -36,20 +37,12 @@ export interface Draft {
   publicationId: number | null;
 }
 
-export interface ServerProblem {
-  line: number;
-  column: number;
-  pointer: string;
-  message: string;
-  severity: 'error' | 'warning';
-}
-
 export interface DraftDetail extends Draft {
   head: Revision & { text: string };
   live: (Revision & { text: string }) | null;
   liveChanged: boolean;
   diff: string;
-  problems: ServerProblem[];
+  problems: Problem[];
   errors: number;
   events: AuditEntry[];
 }
@@ -94,7 +87,7 @@ export interface Conflict {
   baseline: { id: number; text?: string } | null;
   live: { id: number; text?: string } | null;
   diff: string;
-  problems: ServerProblem[];
+  problems: Problem[];
 }
 
 export interface AccountRow {

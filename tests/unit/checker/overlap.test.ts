@@ -6,7 +6,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkScreens, overlapFindings } from '../../../src/checker/checkScreens';
+import { checkScreens, folderLibrary } from '../../../src/checker/checkScreens';
+import { checkSet } from '../../../src/checker/checkSet';
 import { matchingBlocks, OVERLAP_LIMIT, sharedLines, significantLines } from '../../../src/checker/overlap';
 
 /** The same pseudo-random lines as the Python run that gave the expected figures. */
@@ -93,10 +94,11 @@ describe('shared lines, as difflib counts them', () => {
 
 describe('near-copies fail screens:check', () => {
   it('this project’s screens: no two documents share more than the limit', () => {
-    expect(overlapFindings('screens', (p) => p)).toEqual([]);
+    const library = folderLibrary('screens');
+    expect(checkSet({ library, manifest: null }).filter((p) => p.keyword === 'near-copy')).toEqual([]);
   });
 
-  it('a new near-copy is an error naming both documents', () => {
+  it('a new near-copy is an error on both documents, each naming the other', () => {
     const dir = mkdtempSync(join(tmpdir(), 'overlap-'));
     const body = Array.from({ length: OVERLAP_LIMIT + 5 }, (_, i) => ({
       type: 'text',
@@ -116,13 +118,20 @@ describe('near-copies fail screens:check', () => {
         ],
       }),
     );
-    const near = checkScreens(dir, (p) => p.slice(dir.length + 1)).findings.filter(
+    const near = checkScreens(dir, (p) => p.slice(dir.length + 1)).problems.filter(
       (f) => f.keyword === 'near-copy',
     );
     expect(near).toEqual([
       expect.objectContaining({
+        file: 'first.json',
+        severity: 'error',
+        message: expect.stringMatching(
+          /^shares \d+ lines with second\.json .*at most 30 allowed.*variant.*part/,
+        ),
+      }),
+      expect.objectContaining({
         file: 'second.json',
-        warning: false,
+        severity: 'error',
         message: expect.stringMatching(
           /^shares \d+ lines with first\.json .*at most 30 allowed.*variant.*part/,
         ),

@@ -3,6 +3,7 @@ import defaults from '../../../config/default.json';
 import { applyTheme, readClientConfig } from '../../../src/config/client';
 import { injectConfig, renderConfigTag } from '../../../src/config/inject';
 import { CONFIG_ENV, DEFAULT_CONFIG, loadConfig } from '../../../src/config/load';
+import { IDENTITY_PARAMS } from '../../../src/config/sessionParams';
 import {
   appSchemeOf,
   createTrust,
@@ -143,6 +144,8 @@ describe('the origin allowlist (issue 20 §4)', () => {
     expect(urlPolicyOf(DEFAULT_CONFIG)).toEqual({
       origins: ['https://play.google.com'],
       schemes: ['pesoquick:'],
+      // Issue 28 item 3: the parameters no address to another origin may carry.
+      identity: [...IDENTITY_PARAMS],
     });
     expect(appSchemeOf({ productDetailScheme: 'javascript:alert(1)//' })).toBe('');
     expect(appSchemeOf({ productDetailScheme: 'https://x' })).toBe('');

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkScreens } from '../../../src/checker/checkScreens';
-import { checkPartText, checkScreenText, type Problem } from '../../../src/checker/checkText';
+import { checkPartText, checkScreenText } from '../../../src/checker/checkText';
+import type { Problem } from '../../../renderer/validate/problem';
 import { libraryOf, type Library } from '../../../src/parts/library';
 import { resolveScreen } from '../../../src/parts/resolve';
 import { MAX_DEPTH } from '../../../src/parts/uses';
@@ -297,10 +298,12 @@ describe('screens:check on a folder: both places, file:line:col', () => {
       join(dir, 'manifest.json'),
       pretty({ schemaVersion: 1, routes: [{ path: '/', screen: 'home' }] }),
     );
-    const { findings } = checkScreens(dir, (p) => p.slice(dir.length + 1));
+    const { problems } = checkScreens(dir, (p) => p.slice(dir.length + 1));
     const where = at(home, '"tnoe"');
     expect(
-      findings.filter((f) => !f.warning).map((f) => `${f.file}:${f.line}:${f.column} ${f.message}`),
+      problems
+        .filter((f) => f.severity === 'error')
+        .map((f) => `${f.file}:${f.line}:${f.column} ${f.message}`),
     ).toEqual([
       `home.json:${where.line}:${where.column} part 'badge' has no parameter 'tnoe' (did you mean 'tone'?)`,
       `parts/badge.json:${at(BADGE, '"parameters"').line}:${at(BADGE, '"parameters"').column} screen 'home' gives 'tnoe', which is not a parameter here (home.json:${where.line}:${where.column})`,

@@ -248,7 +248,7 @@ describe.each(written.map((f) => [f.name, f.doc] as const))(
             if (refused.length > 0 || r.doc === null) {
               for (const i of refused) {
                 expect(i.message).toMatch(/\S/);
-                expect(i.at.pointer === '' || i.at.pointer.startsWith('/')).toBe(true);
+                expect(i.pointer === '' || i.pointer.startsWith('/')).toBe(true);
               }
               continue;
             }

@@ -126,6 +126,52 @@ describe('an https image pixel with {params.sessionId} in its URL', () => {
   });
 });
 
+// Issue 28 item 3: the same on an origin the configuration lists (play.google.com, for the store
+// links). Listing an origin lets pictures load from it; it never lets the session go there.
+describe('a pixel on a listed origin carrying the session or the device id', () => {
+  const forms = [
+    { t: 'https://play.google.com/p.gif?sid={params.sessionId}' },
+    { concat: ['https://play.google.com/p.gif?d=', { $: 'params.deviceId' }] },
+    { t: 'https://play.google.com/p.gif?sid={computed.sid}' },
+  ];
+  const pixel = (src: unknown) =>
+    doc(
+      [
+        { type: 'image', src, alt: '' },
+        { type: 'text', text: 'Hello' },
+      ],
+      {
+        params: ['sessionId', 'deviceId'],
+        computed: { sid: { type: 'text', value: { $: 'params.sessionId' } } },
+      },
+    );
+
+  it.each(forms)('the checker refuses %j', (src) => {
+    expect(checkerErrors(pixel(src)).join('\n')).toMatch(
+      /puts params\.(sessionId|deviceId)|computed\.sid, from params\.sessionId/,
+    );
+  });
+
+  it.each(forms)('the engine with the real host loads no picture from %j', async (src) => {
+    const app = appHost();
+    await act(async () => {
+      render(
+        <Screen
+          doc={pixel(src)}
+          host={app.host}
+          params={{ sessionId: SESSION, deviceId: 'DEVICE-77' }}
+          setTitle={false}
+        />,
+      );
+    });
+    // Computed values come with the language's chunk, a moment later.
+    await screen.findByText('Hello');
+    expect(document.querySelectorAll('img')).toHaveLength(0);
+    expect(leaked(app)).toEqual([]);
+    expect(document.body.innerHTML).not.toContain('DEVICE-77');
+  });
+});
+
 describe('a navigation carrying the common query to a foreign origin', () => {
   const routes = [
     {
