@@ -7,7 +7,7 @@ import { injectConfig, safeJson } from '../../config/inject.js';
 import { keyedByBorrower } from '../events/borrower-key.js';
 import { VARIANT_HEADER } from '../events/revision.js';
 import type { AppConfig } from '../../config/types.js';
-import { etagMatches, strongEtag } from './etag.js';
+import { etagMatches, representationEtag, strongEtag } from './etag.js';
 import { createScreenInliner, type Borrower } from './inline-screen.js';
 import { acceptsGzip, type ScreenFile } from './screen-files.js';
 
@@ -94,7 +94,7 @@ export function createPageSender(config: AppConfig, content: PageContent, identi
     const gzip = acceptsGzip(request.headers['accept-encoding']);
     reply
       .header('Vary', 'Accept-Encoding')
-      .header('ETag', gzip ? `W/${result.etag}` : result.etag)
+      .header('ETag', representationEtag(result.etag, gzip))
       .type('text/html; charset=utf-8');
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-cache');
     // The page carries this borrower's arm of an experiment: theirs alone.
