@@ -56,7 +56,9 @@ export function collectUrls(data: unknown, into: Set<string>): void {
     const value = stack.pop();
     if (typeof value === 'string') {
       const text = value.trim();
-      const url = isExternal(text) ? safeUrl(text) : /^[a-z][\w+.-]*:\S+$/i.test(text) && !NEVER_NATIVE.test(text) && text;
+      const url = isExternal(text)
+        ? safeUrl(text)
+        : /^[a-z][\w+.-]*:\S+$/i.test(text) && !NEVER_NATIVE.test(text) && text;
       if (url) into.add(url);
     } else if (value && typeof value === 'object') {
       for (const child of Object.values(value)) stack.push(child);

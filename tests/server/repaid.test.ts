@@ -9,7 +9,12 @@ import { backends, form, startServer, type Reply, type TestServer } from './help
 const DUE_174 = 313500;
 const DUE_174_D = 522500;
 
-async function call(app: FastifyInstance, url: string, body: Record<string, string | number>, asForm = false) {
+async function call(
+  app: FastifyInstance,
+  url: string,
+  body: Record<string, string | number>,
+  asForm = false,
+) {
   const res = await app.inject({ method: 'POST', url, ...(asForm ? form(body) : { payload: body }) });
   return res.json() as Reply;
 }
@@ -119,7 +124,9 @@ describe.each(backends)('a repaid order on %s', (backend) => {
       ]),
     );
     expect((await plan(s.app, session, 'ORD-174-D')).data.repayAmount).toBe(0);
-    expect(await call(s.app, `/ndustan/imitating?sessionId=${session}`, { orderId: 'ORD-174-D' })).toMatchObject({
+    expect(
+      await call(s.app, `/ndustan/imitating?sessionId=${session}`, { orderId: 'ORD-174-D' }),
+    ).toMatchObject({
       success: false,
       message: 'This order is fully repaid: there is nothing to extend.',
     });
@@ -132,16 +139,28 @@ describe.each(backends)('a repaid order on %s', (backend) => {
         message: 'This order is fully repaid: there is nothing left to repay.',
       });
     expect(
-      await vcode(s.app, session, { orderId: 'ORD-174-D', amount: 45000, isDelay: 1, channelNumber: '10001' }),
+      await vcode(s.app, session, {
+        orderId: 'ORD-174-D',
+        amount: 45000,
+        isDelay: 1,
+        channelNumber: '10001',
+      }),
     ).toMatchObject({ success: false, message: 'This order is fully repaid: there is nothing to extend.' });
     expect(await payRequests(session, 'ORD-174-D')).toEqual([]);
     // The card page: nothing to repay (800001).
-    const way = await call(s.app, `/nepenthes/repayment-way?sessionId=${session}`, { orderId: 'ORD-174-D' }, true);
+    const way = await call(
+      s.app,
+      `/nepenthes/repayment-way?sessionId=${session}`,
+      { orderId: 'ORD-174-D' },
+      true,
+    );
     expect(way.code).toBe(800001);
     // The complaint screens' order card.
     const init = await call(s.app, `/nepenthes/problem-init?sessionId=${session}`, { orderId: 'ORD-174-D' });
     expect(init.data.orderDetail).toMatchObject({ orderNo: 'ORD-174-D', status: 'Settled' });
-    expect(init.data.orderList.find((o: Reply) => o.orderNo === 'ORD-174-D')).toMatchObject({ status: 'Settled' });
+    expect(init.data.orderList.find((o: Reply) => o.orderNo === 'ORD-174-D')).toMatchObject({
+      status: 'Settled',
+    });
     // What the database holds: exactly the plan's total, repaid.
     const repaid = await s.app.db
       .selectFrom('legacy_repayments')
@@ -154,11 +173,22 @@ describe.each(backends)('a repaid order on %s', (backend) => {
 
   it('a repayment awaiting its code is not repaid yet: the amount left does not change', async () => {
     const session = 'awaiting-code';
-    const way = await call(s.app, `/nepenthes/repayment-way?sessionId=${session}`, { orderId: 'ORD-170' }, true);
+    const way = await call(
+      s.app,
+      `/nepenthes/repayment-way?sessionId=${session}`,
+      { orderId: 'ORD-170' },
+      true,
+    );
     const commit = await call(
       s.app,
       `/nepenthes/repayment-commit?sessionId=${session}`,
-      { amount: 1000, cardId: way.data.bankCards[0].id, orderId: 'ORD-170', repayToken: way.data.repayToken, sendMsg: 1 },
+      {
+        amount: 1000,
+        cardId: way.data.bankCards[0].id,
+        orderId: 'ORD-170',
+        repayToken: way.data.repayToken,
+        sendMsg: 1,
+      },
       true,
     );
     expect(commit.data.needValid).toBe(1);

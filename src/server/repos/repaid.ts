@@ -28,21 +28,20 @@ export const SETTLED_STATUS = 200;
 const PAID = ['submitted', 'confirmed'];
 
 // Loan details reads this with every order: one compiled query, the plan and the sum together.
-const repaidRows = preparedQuery(
-  (db, v: { orderId: string; borrowerId: string; paid: readonly string[] }) =>
-    db
-      .selectFrom('repayment_plans')
-      .where('repayment_plans.order_id', '=', v.orderId)
-      .select((eb) => [
-        'repayment_plans.repay_amount as due',
-        eb
-          .selectFrom('legacy_repayments')
-          .where('legacy_repayments.order_id', '=', v.orderId)
-          .where('legacy_repayments.borrower_id', '=', v.borrowerId)
-          .where('legacy_repayments.status', 'in', v.paid)
-          .select((e) => e.fn.sum<number | string>('legacy_repayments.amount').as('sum'))
-          .as('paid'),
-      ]),
+const repaidRows = preparedQuery((db, v: { orderId: string; borrowerId: string; paid: readonly string[] }) =>
+  db
+    .selectFrom('repayment_plans')
+    .where('repayment_plans.order_id', '=', v.orderId)
+    .select((eb) => [
+      'repayment_plans.repay_amount as due',
+      eb
+        .selectFrom('legacy_repayments')
+        .where('legacy_repayments.order_id', '=', v.orderId)
+        .where('legacy_repayments.borrower_id', '=', v.borrowerId)
+        .where('legacy_repayments.status', 'in', v.paid)
+        .select((e) => e.fn.sum<number | string>('legacy_repayments.amount').as('sum'))
+        .as('paid'),
+    ]),
 );
 
 /** The borrower's repayments of an order with a plan; null when the order has nothing to repay. */

@@ -61,16 +61,16 @@ describe('bridge action', () => {
     },
   ];
 
-  it.each(['cashbuddy://apply?productId=P-2', 'intent://apply#Intent;scheme=partner;package=com.partner;end'])(
-    'hands the native side %s when the server sent it to this screen',
-    async (target) => {
-      const h = harness();
-      h.host.respond = () => ({ ok: true, data: target });
-      expect(await h.run(define(target))).toBe('done');
-      expect(h.host.log.bridge).toEqual([{ name: 'openPage', payload: { url: target } }]);
-      expect(h.host.log.problems).toEqual([]);
-    },
-  );
+  it.each([
+    'cashbuddy://apply?productId=P-2',
+    'intent://apply#Intent;scheme=partner;package=com.partner;end',
+  ])('hands the native side %s when the server sent it to this screen', async (target) => {
+    const h = harness();
+    h.host.respond = () => ({ ok: true, data: target });
+    expect(await h.run(define(target))).toBe('done');
+    expect(h.host.log.bridge).toEqual([{ name: 'openPage', payload: { url: target } }]);
+    expect(h.host.log.problems).toEqual([]);
+  });
 
   it.each([
     { url: 'cashbuddy://apply?productId=P-2' },
@@ -80,7 +80,12 @@ describe('bridge action', () => {
     const h = harness();
     h.host.respond = () => ({ ok: true, data: 'P-2' });
     const outcome = await h.run([
-      { do: 'call', api: 'variant', path: '/gopia/goya/define', then: [{ do: 'bridge', name: 'openPage', payload }] },
+      {
+        do: 'call',
+        api: 'variant',
+        path: '/gopia/goya/define',
+        then: [{ do: 'bridge', name: 'openPage', payload }],
+      },
     ]);
     expect(outcome).toBe('stop');
     expect(h.host.log.bridge).toEqual([]);
