@@ -92,6 +92,41 @@ describe('the page and its screen document', () => {
     expect(after.headers.etag).not.toBe(good.headers.etag);
   });
 
+  it('the promotion page carries the current version of every promotion screen, and a publication changes it at once (issue 29 §1)', async () => {
+    const current = (body: string) =>
+      JSON.parse(
+        /<script type="application\/json" id="screen-current">([\s\S]*?)<\/script>/.exec(body)![1]!,
+      ) as Record<string, string>;
+    const before = await get('/promo/');
+    expect(inlined(before.body)).toBeNull();
+    const map = current(before.body);
+    expect(Object.keys(map).sort()).toEqual([
+      'promo-agreement',
+      'promo-download',
+      'promo-landing-bold',
+      'promo-landing-classic',
+    ]);
+    for (const [id, tag] of Object.entries(map)) {
+      const doc = await s.app.inject({ url: `/screens/${id}.json` });
+      expect(`"${tag}"`).toBe(doc.headers.etag);
+    }
+    const text = (await s.app.inject({ url: '/screens/promo-agreement.json' })).body;
+    const changed = JSON.parse(text) as { title: string };
+    changed.title = 'Agreement (new)';
+    const approved = await publishText(
+      await editor(s.app),
+      await publisher(s.app),
+      'screen',
+      'promo-agreement',
+      JSON.stringify(changed, null, 2),
+    );
+    expect(approved.status).toBe(200);
+    const after = await get('/promo/');
+    expect(current(after.body)['promo-agreement']).not.toBe(map['promo-agreement']);
+    expect(current(after.body)['promo-landing-classic']).toBe(map['promo-landing-classic']);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
   it('escapes document text so it cannot end the data element', async () => {
     const evil = '</script><script>alert(1)</script><!--';
     await publish(
