@@ -52,7 +52,7 @@ describe('bridge action', () => {
   // Issue 29 §4 (D-31): a partner app's address the server returned (define, a joint-login
   // product) goes to the native side as data, whatever its scheme; the same address written or
   // built by the document does not, and neither does anything that runs or reads in place.
-  const define = (target: unknown) => [
+  const define = () => [
     {
       do: 'call',
       api: 'variant',
@@ -67,7 +67,7 @@ describe('bridge action', () => {
   ])('hands the native side %s when the server sent it to this screen', async (target) => {
     const h = harness();
     h.host.respond = () => ({ ok: true, data: target });
-    expect(await h.run(define(target))).toBe('done');
+    expect(await h.run(define())).toBe('done');
     expect(h.host.log.bridge).toEqual([{ name: 'openPage', payload: { url: target } }]);
     expect(h.host.log.problems).toEqual([]);
   });
@@ -98,7 +98,7 @@ describe('bridge action', () => {
     async (target) => {
       const h = harness();
       h.host.respond = () => ({ ok: true, data: target });
-      expect(await h.run(define(target))).toBe('stop');
+      expect(await h.run(define())).toBe('stop');
       expect(h.host.log.bridge).toEqual([]);
       expect(h.host.log.problems.map((p) => p.code)).toEqual(['unsafe-url']);
     },
