@@ -142,25 +142,50 @@ describe('two instances on one database', () => {
     };
   }
 
+  /** Servers on a private PostgreSQL schema of this test (dropped after it). */
+  function onPostgres(
+    dirs: Omit<ReturnType<typeof folders>, 'root'>,
+    extra: ServerOptions = {},
+  ): ServerOptions {
+    const schema = `instances_${process.pid}_${Date.now()}`;
+    cleanups.push(async () => {
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      await client.query(`drop schema if exists "${schema}" cascade`);
+      await client.end();
+    });
+    return {
+      databaseUrl: process.env.DATABASE_URL,
+      pgSchema: schema,
+      ...dirs,
+      passwordCost: TEST_COST,
+      ...extra,
+    };
+  }
+
+  /** Servers on one SQLite file, finding each other's publications by the version check. */
+  const onSqlite = ({ root, ...dirs }: ReturnType<typeof folders>): ServerOptions => ({
+    sqlitePath: join(root, 'shared.sqlite'),
+    ...dirs,
+    passwordCost: TEST_COST,
+    publishPollMs: 500,
+  });
+
+  /** A and B on the same database; B on another machine, with nothing of A's folders. */
+  async function elsewhere(options: ServerOptions, root: string) {
+    const a = await buildServer(options);
+    apps.push(a);
+    const b = await buildServer({ ...options, uploadsDir: join(root, 'uploads-b') });
+    apps.push(b);
+    return { a, b };
+  }
+
   it.runIf(Boolean(process.env.DATABASE_URL))(
     'PostgreSQL: publish through one, the other serves it within 2 s (LISTEN/NOTIFY), pages included',
     async () => {
       const { root: _root, ...dirs } = folders();
-      const schema = `instances_${process.pid}_${Date.now()}`;
-      cleanups.push(async () => {
-        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await client.connect();
-        await client.query(`drop schema if exists "${schema}" cascade`);
-        await client.end();
-      });
-      const options: ServerOptions = {
-        databaseUrl: process.env.DATABASE_URL,
-        pgSchema: schema,
-        ...dirs,
-        passwordCost: TEST_COST,
-        // The safety net checks once a minute: within the test only a notification can do it.
-        publishPollMs: 60_000,
-      };
+      // The safety net checks once a minute: within the test only a notification can do it.
+      const options = onPostgres(dirs, { publishPollMs: 60_000 });
       const a = await buildServer(options);
       apps.push(a);
       const b = await buildServer(options);
@@ -194,51 +219,19 @@ describe('two instances on one database', () => {
     'PostgreSQL: an upload through one is served by the other; a template mapped in the studio is a landing on both (issue 29 §5)',
     async () => {
       const { root, ...dirs } = folders();
-      const schema = `instances_up_${process.pid}_${Date.now()}`;
-      cleanups.push(async () => {
-        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await client.connect();
-        await client.query(`drop schema if exists "${schema}" cascade`);
-        await client.end();
-      });
-      const options: ServerOptions = {
-        databaseUrl: process.env.DATABASE_URL,
-        pgSchema: schema,
-        ...dirs,
-        passwordCost: TEST_COST,
-      };
-      const a = await buildServer(options);
-      apps.push(a);
-      // Another machine: nothing of A's folders.
-      const b = await buildServer({ ...options, uploadsDir: join(root, 'uploads-b') });
-      apps.push(b);
+      const { a, b } = await elsewhere(onPostgres(dirs), root);
       await secondInstanceHasEverything(a, b);
     },
   );
 
   it('SQLite: an upload through one is served by the other; a template mapped in the studio is a landing on both (issue 29 §5)', async () => {
-    const { root, ...dirs } = folders();
-    const options: ServerOptions = {
-      sqlitePath: join(root, 'shared.sqlite'),
-      ...dirs,
-      passwordCost: TEST_COST,
-      publishPollMs: 500,
-    };
-    const a = await buildServer(options);
-    apps.push(a);
-    const b = await buildServer({ ...options, uploadsDir: join(root, 'uploads-b') });
-    apps.push(b);
+    const dirs = folders();
+    const { a, b } = await elsewhere(onSqlite(dirs), dirs.root);
     await secondInstanceHasEverything(a, b);
   });
 
   it('SQLite: two servers on one file; the periodic version check brings the other within 2 s', async () => {
-    const { root, ...dirs } = folders();
-    const options: ServerOptions = {
-      sqlitePath: join(root, 'shared.sqlite'),
-      ...dirs,
-      passwordCost: TEST_COST,
-      publishPollMs: 500,
-    };
+    const options = onSqlite(folders());
     const a = await buildServer(options);
     apps.push(a);
     const b = await buildServer(options);
