@@ -8,7 +8,7 @@ import { EngineContext, type Engine, type Frame } from './engine';
 import { useEval } from './hooks';
 import { isTruthy } from './expr/values';
 import { capabilitiesOf, meets } from './lang/requires';
-import { Appear } from './lang/Appear';
+import { languageModule } from './lang/load';
 
 type AnyBlock = Record<string, unknown> & {
   type?: unknown;
@@ -40,7 +40,10 @@ function draw({ block, path, frame }: Props, Component = componentOf(block)) {
     );
   // x-lazy blocks bring their own Suspense, only when they need one (renderer/lazyBlock.tsx).
   const drawn = <Component block={block} path={path} frame={frame} />;
-  if (block.onAppear === undefined) return drawn;
+  // The screen waited for the language's lazy part, which runs appear events (lang/needs.ts); if it
+  // could not be loaded, that was reported and the block shows without them.
+  const Appear = block.onAppear === undefined ? null : languageModule()?.Appear;
+  if (!Appear) return drawn;
   return (
     <Appear actions={block.onAppear} path={path} frame={frame}>
       {drawn}

@@ -5,17 +5,28 @@ function labels(states: readonly SourceState[]): string {
   return [...new Set(states.map((s) => s.label).filter(Boolean))].join(' and ');
 }
 
-/** The status in place of the body, or null when every required source is ready: the body shows. */
+/**
+ * The status in place of the body, or null when every required source is ready: the body shows.
+ * A source that is slow (renderer/sources.ts) adds that it is taking long, and Try again.
+ */
 export function sourceStatus(states: readonly SourceState[], retry: () => void) {
   const required = states.filter((s) => s.required);
-  const waiting = required.filter((s) => s.status === 'loading');
+  const again = (
+    <button type="button" className="screen-status-retry" onClick={retry}>
+      Try again
+    </button>
+  );
+  const waiting = required.filter((s) => s.status === 'loading' || s.status === 'slow');
   if (waiting.length > 0) {
     const what = labels(waiting);
+    const slow = waiting.some((s) => s.status === 'slow');
     return (
-      <p className="screen-status" role="status" aria-busy="true" data-sources="loading">
+      <div className="screen-status" role="status" aria-busy="true" data-sources={slow ? 'slow' : 'loading'}>
         <span className="screen-status-spinner" aria-hidden="true" />
         {what ? `Loading ${what}…` : 'Loading…'}
-      </p>
+        {slow && <p>This is taking longer than usual.</p>}
+        {slow && again}
+      </div>
     );
   }
   const failed = required.filter((s) => s.status === 'failed');
@@ -32,9 +43,7 @@ export function sourceStatus(states: readonly SourceState[], retry: () => void) 
           {detail}
         </p>
       ))}
-      <button type="button" className="screen-status-retry" onClick={retry}>
-        Try again
-      </button>
+      {again}
     </div>
   );
 }

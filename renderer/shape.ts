@@ -10,6 +10,9 @@ const TYPES: Record<string, (v: unknown) => boolean> = {
   text: (v) => typeof v === 'string',
   number: (v) => typeof v === 'number' && Number.isFinite(v),
   boolean: (v) => typeof v === 'boolean',
+  // Money as the server sends it (rulings 6, D-06): whole cents, or a text that is not negative.
+  amount: (v) =>
+    typeof v === 'number' ? Number.isInteger(v) && v >= 0 : typeof v === 'string' && /^\s*[^\s-]/.test(v),
   any: (v) => v !== null && v !== undefined,
 };
 

@@ -21,7 +21,7 @@ export type List = [Expr, ...Expr[]];
  */
 export type CallAction = ActionBase & ActionsCall;
 /**
- * The shape a reply's data must have, written like the data itself. A type name: "object", "list", "text", "number", "boolean" or "any" (anything but null); several joined with | ("number|text" for an amount that may come formatted); a final ? also allows null or nothing ("text?"). An object {"field": shape, ...}: an object with at least these fields, each of its shape (a name ending in ? may be missing or null: {"detail?": "list"}); other fields are not checked. A list of one shape, [shape]: a list whose every item has that shape. Declare what the screen cannot do without, no more.
+ * The shape a reply's data must have, written like the data itself. A type name: "object", "list", "text", "number", "boolean", "amount" (a sum of money as the server sends it: a whole number of cents, 0 or more, or a text that is not negative, such as "313500" or "₱3135.00"; -5 or 12.5 is a data problem, never shown as a fact) or "any" (anything but null); several joined with | ("number|text" for an amount that may come formatted); a final ? also allows null or nothing ("text?"). An object {"field": shape, ...}: an object with at least these fields, each of its shape (a name ending in ? may be missing or null: {"detail?": "list"}); other fields are not checked. A list of one shape, [shape]: a list whose every item has that shape. Declare what the screen cannot do without, no more.
  *
  * This interface was referenced by `CommonDefinitions`'s JSON-Schema
  * via the `definition` "shape".
@@ -75,7 +75,7 @@ export type AlertAction = ActionBase & ActionsAlert;
  */
 export type BackAction = ActionBase & ActionsBack;
 /**
- * Asks the native app to do something: open a page, close the webview, go home, go to the profile tab, log out, call a phone number, open the store rating, confirm an analytics point, start or end the bank flow. The app decides how each one is sent to the native side. A page address handed to openPage or openPageSingle (the payload's `url`, or the payload itself when it is one value) must be an http(s) address or one of the app's own scheme (configuration productDetailScheme, e.g. pesoquick://); anything else (javascript:, data:, another app's scheme) is refused and nothing is sent. An http(s) address follows the rule of navigate: one written in the document must be on this app's origin or one listed in allowedOrigins.
+ * Asks the native app to do something: open a page, close the webview, go home, go to the profile tab, log out, call a phone number, open the store rating, confirm an analytics point, start or end the bank flow. The app decides how each one is sent to the native side. A page address handed to openPage or openPageSingle (the payload's `url`, or the payload itself when it is one value) that the document writes or builds must be an http(s) address on this app's origin or one listed in allowedOrigins, an app path, or one of the app's own scheme (configuration productDetailScheme, e.g. pesoquick://). An address the server sent to this screen (exactly a string one of its replies carried, such as a partner app's address from a product jump) is handed over whatever its scheme. Never javascript:, vbscript:, data:, blob: or file:, whoever wrote it. A refused address is not sent: the borrower sees 'This link cannot be opened'.
  *
  * This interface was referenced by `ScreenDocument`'s JSON-Schema
  * via the `definition` "ActionsBridge".
@@ -995,6 +995,10 @@ export interface ActionsCall {
    * Sources only: what this source loads, in the borrower's words, e.g. "your repayment details". While it loads the screen shows "Loading your repayment details…" in place of its body; if it fails (no reply within the timeout, a refusal, a reply without the `expect` shape) the screen shows "We could not load your repayment details." with a Try again button that calls it again.
    */
   loads?: Expr;
+  /**
+   * Sources only: seconds without a reply after which the screen adds "This is taking longer than usual." and a Try again button under its loading line (default 8). Try again drops the slow attempt and calls again; the call itself still waits up to its timeout (timeoutMs, 60 s by default) and then fails as usual.
+   */
+  slowAfter?: number;
   /**
    * Sources only: the screen does not wait for this source and shows no error when it fails (a visit counter, a contact line with a default). A reply without the `expect` shape is still not stored.
    */

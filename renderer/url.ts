@@ -2,7 +2,9 @@
 // §4: what a document writes may not send anything off-site. Pictures and frames load only from
 // origins the host trusts (this app's and the configured ones); a page or native address on
 // another origin is followed only when it is exactly an address the server sent (a payment page),
-// never one the document put together (a pixel carrying params.sessionId).
+// never one the document put together (a pixel carrying params.sessionId). Issue 29 §4 (D-31): an
+// address the server sent goes to the native bridge whatever its scheme (a partner app's), except
+// the schemes that run or read something in place (NEVER_NATIVE).
 import type { Host } from './host';
 
 /**
@@ -41,19 +43,28 @@ export function isExternal(url: string): boolean {
 export const API_PATH = /^(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)+$/;
 
 /** A string that reads as an address with a scheme: `scheme://…`, or one of the scripting schemes. */
-export const SCRIPTABLE_OR_URL = /^\s*([A-Za-z][A-Za-z0-9+.-]*:\/\/|(javascript|vbscript|data|file):)/i;
+export const SCRIPTABLE_OR_URL = /^\s*([A-Za-z][A-Za-z0-9+.-]*:\/\/|(javascript|vbscript|data|blob|file):)/i;
 
-/** The URLs a server reply carries (normalised as safeUrl does), added to `into`. */
+/** Schemes no address may have on its way to the native side, whoever sent it: they run or read in place. */
+export const NEVER_NATIVE = /^\s*(javascript|vbscript|data|blob|file):/i;
+
+/**
+ * The addresses a server reply carries, added to `into`: http(s) ones normalised as safeUrl does,
+ * others (`partner://…`, `intent:…`) as sent, trimmed, unless NEVER_NATIVE. Provenance by value:
+ * an address is the server's when it is, character for character, a string a reply to this screen
+ * carried; whatever a document builds that equals one adds nothing the server did not send.
+ */
 export function collectUrls(data: unknown, into: Set<string>): void {
   const stack: unknown[] = [data];
   // A bound, so a pathological reply costs a bounded walk; addresses sit near the top anyway.
   for (let seen = 0; stack.length > 0 && seen < 200_000; seen++) {
     const value = stack.pop();
     if (typeof value === 'string') {
-      if (isExternal(value.trimStart())) {
-        const url = safeUrl(value);
-        if (url) into.add(url);
-      }
+      const text = value.trim();
+      const url = isExternal(text)
+        ? safeUrl(text)
+        : /^[a-z][\w+.-]*:\S+$/i.test(text) && !NEVER_NATIVE.test(text) && text;
+      if (url) into.add(url);
     } else if (value && typeof value === 'object') {
       for (const child of Object.values(value)) stack.push(child);
     }
@@ -89,12 +100,12 @@ export function refuseIdentity(host: Host, vouched: ReadonlySet<string>, url: st
 }
 
 /**
- * Whether a page or native address (already through safeUrl, or with an app scheme) may be handed
- * on: it is exactly an http(s) address the server sent to this screen, or the host trusts it (app
+ * Whether a page or native address (already through safeUrl for a page, trimmed for the native
+ * side) may be handed on: it is exactly an address the server sent to this screen, or the host trusts it (app
  * path, own or allowed origin, app scheme) and it carries no identity value.
  */
 export const mayFollow = (host: Host, vouched: ReadonlySet<string>, url: string): boolean =>
-  // `vouched` holds only http(s) addresses (collectUrls).
+  // `vouched` holds only what the server sent (collectUrls), never a NEVER_NATIVE scheme.
   vouched.has(url) || (host.trusts(url) && !carriesIdentity(host, vouched, url));
 
 /**

@@ -59,9 +59,15 @@ function checkShape(action: CallAction, result: ApiResult, source: boolean, ctx:
 
 /**
  * Runs one call and its branches. `source`: a screen source, whose failure the screen shows itself
- * (no toast here for a reply of the wrong shape).
+ * (no toast here for a reply of the wrong shape). `signal`: ends the call (the screen's, or a
+ * source's attempt, renderer/sources.ts).
  */
-export async function runCall(action: CallAction, ctx: ActionContext, source = false): Promise<CallRun> {
+export async function runCall(
+  action: CallAction,
+  ctx: ActionContext,
+  source = false,
+  signal = ctx.engine.signal,
+): Promise<CallRun> {
   const { engine, frame } = ctx;
   const locks = locksOf(engine);
   if (action.lock && locks.has(action.lock)) return { outcome: 'stop', result: null };
@@ -94,7 +100,7 @@ export async function runCall(action: CallAction, ctx: ActionContext, source = f
   });
   let result: ApiResult;
   try {
-    result = await engine.host.request(request, engine.signal);
+    result = await engine.host.request(request, signal);
   } catch (error) {
     // The host promises to settle with a result; if it throws anyway the call still settles.
     result = { ok: false, network: true, message: error instanceof Error ? error.message : String(error) };
@@ -106,7 +112,7 @@ export async function runCall(action: CallAction, ctx: ActionContext, source = f
   }
   if (request.idempotencyKey)
     settleKey(engine, ctx.path, sent, request.idempotencyKey, result.network === true);
-  if (engine.signal.aborted) return { outcome: 'stop', result: null };
+  if (signal.aborted) return { outcome: 'stop', result: null };
   result = checkShape(action, result, source, ctx);
   if (result.code === UNEXPECTED_REPLY && !source && action.toastFailure !== false)
     engine.host.toast(UNEXPECTED_MESSAGE);

@@ -1,5 +1,6 @@
 // The lazily loaded part of the language (renderer/lang/load.ts loads it): the function library,
-// typed variables, computed values and triggers. A document that uses none of them never loads it.
+// typed variables, computed values, triggers and appear events. A document that uses none of them
+// never loads it.
 import { registerOperators } from '../expr/evaluate';
 import { LIBRARY } from '../expr/functions/library.gen';
 import { ROOT_FRAME, scopeOf, type Engine } from '../engine';
@@ -10,6 +11,9 @@ import type { LangRuntime } from './types';
 
 import { initialVariables, variableGuard, type Declarations } from './variables';
 import type { Host } from '../host';
+
+// onAppear (issue 29: out of the first screen's code, which no document of ours on it uses).
+export { Appear } from './Appear';
 
 /** A screen's variables: their starting values and the guard of the store's vars.* writes. */
 export function typedVariables(screenId: string, decls: Declarations, host: Host) {

@@ -686,6 +686,7 @@ export const vocabulary: Vocabulary = {
         'lock',
         'expect',
         'loads',
+        'slowAfter',
         'optional',
         'into',
         'then',

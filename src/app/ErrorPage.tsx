@@ -10,6 +10,9 @@ export interface ErrorPageProps {
   details?: string[];
   /** Offer "Try again" (a reload), e.g. after a network failure. */
   retry?: boolean;
+  /** The page's kind (its data-page) and the sign above the title: the not-found page is this one. */
+  page?: 'error' | 'not-found';
+  icon?: string;
 }
 
 export function ErrorPage({
@@ -17,15 +20,17 @@ export function ErrorPage({
   message = 'This page could not be shown right now. Please try again later.',
   details = [],
   retry = false,
+  page = 'error',
+  icon = '!',
 }: ErrorPageProps) {
   const { host, dev } = useApp();
   useEffect(() => {
     document.title = title;
   }, [title]);
   return (
-    <main className="app-page" data-page="error">
+    <main className="app-page" data-page={page}>
       <div className="app-page-icon" aria-hidden="true">
-        !
+        {icon}
       </div>
       <h1 className="app-page-title">{title}</h1>
       <p className="app-page-text">{message}</p>
@@ -42,7 +47,12 @@ export function ErrorPage({
             Try again
           </button>
         )}
-        <button type="button" className="app-button app-button-plain" onClick={() => host.back('/')}>
+        {/* The only way on is the main one. */}
+        <button
+          type="button"
+          className={retry ? 'app-button app-button-plain' : 'app-button'}
+          onClick={() => host.back('/')}
+        >
           Go back
         </button>
       </div>

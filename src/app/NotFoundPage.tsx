@@ -1,28 +1,10 @@
-// The app shell's not-found page: friendly, with a way back.
-import { useEffect } from 'react';
-import { useApp } from './context';
+// The app shell's not-found page: friendly, with a way back (the error page's layout).
+import { ErrorPage } from './ErrorPage';
 
 export function NotFoundPage({
   message = 'The page you are looking for does not exist or has moved.',
 }: {
   message?: string;
 }) {
-  const { host } = useApp();
-  useEffect(() => {
-    document.title = 'Page not found';
-  }, []);
-  return (
-    <main className="app-page" data-page="not-found">
-      <div className="app-page-icon" aria-hidden="true">
-        ?
-      </div>
-      <h1 className="app-page-title">Page not found</h1>
-      <p className="app-page-text">{message}</p>
-      <div className="app-page-actions">
-        <button type="button" className="app-button" onClick={() => host.back('/')}>
-          Go back
-        </button>
-      </div>
-    </main>
-  );
+  return <ErrorPage page="not-found" icon="?" title="Page not found" message={message} />;
 }

@@ -4,9 +4,11 @@
 //   the app registers under the name "AndroidBridge"
 // - anywhere else (a browser, tests): a development bridge that shows "bridge: <name>" and records
 //   the call in window.__bridgeLog, so end-to-end tests can read what the page asked for.
-// Every call is recorded in __bridgeLog, whichever route it took. A page address that is not
-// http(s), an app path or the app's own scheme is refused before any route (issue 20 §4).
-import { bridgeAddresses, safeUrl } from '../../renderer/url';
+// Every call is recorded in __bridgeLog, whichever route it took. An address that runs or reads
+// something in place (javascript:, data:, blob:, file:) is refused before any route, whoever asks;
+// which other addresses a screen may hand over is the engine's rule (renderer/url.ts: the app's
+// own, or exactly one the server sent to the screen, issue 29 §4).
+import { bridgeAddresses, NEVER_NATIVE } from '../../renderer/url';
 import type { BridgeWindow } from './env';
 
 export const BRIDGE_ACTIONS = [
@@ -46,20 +48,7 @@ export function isBridgeAction(name: string): name is BridgeAction {
   return (BRIDGE_ACTIONS as readonly string[]).includes(name);
 }
 
-/**
- * Whether an address may go to the native side (issue 20 §4): an http(s) URL, an app path, or an
- * address of the app's own scheme (`appScheme`, e.g. `pesoquick:`). Never javascript:, data: or
- * another app's scheme, whoever asks.
- */
-export function nativeAddressAllowed(url: string, appScheme: string): boolean {
-  return safeUrl(url) !== null || (appScheme !== '' && url.trim().toLowerCase().startsWith(appScheme));
-}
-
-export function createBridge(
-  win: BridgeHostWindow,
-  warn: (message: string) => void = console.warn,
-  appScheme = '',
-): Bridge {
+export function createBridge(win: BridgeHostWindow, warn: (message: string) => void = console.warn): Bridge {
   const listeners = new Set<(call: BridgeCall) => void>();
   const record = (call: BridgeCall) => {
     (win.__bridgeLog ??= []).push(call);
@@ -71,7 +60,7 @@ export function createBridge(
         warn(`bridge: unknown action "${name}" ignored`);
         return;
       }
-      const refused = bridgeAddresses(name, payload).find((url) => !nativeAddressAllowed(url, appScheme));
+      const refused = bridgeAddresses(name, payload).find((url) => NEVER_NATIVE.test(url));
       if (refused !== undefined) {
         warn(`bridge: ${name} refused the address ${JSON.stringify(refused.slice(0, 200))}`);
         return;

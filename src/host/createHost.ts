@@ -1,6 +1,6 @@
 // The Host the lender's app hands the engine: the pieces of src/host/ put together.
 import type { EmbeddedScreen, Host } from '../../renderer/host';
-import { appSchemeOf, createTrust } from '../config/origins';
+import { createTrust } from '../config/origins';
 import type { AppConfig } from '../config/types';
 import { createBridge, type Bridge, type BridgeHostWindow } from './bridge';
 import { nativeCapabilities } from './capabilities';
@@ -44,7 +44,7 @@ export interface HostOptions {
 export function createHost({ config, dev = false, win = window, fetch }: HostOptions): AppHost {
   const session = createSession(win.location, win.document);
   const toaster = createToaster();
-  const bridgeAdapter = createBridge(win as unknown as BridgeHostWindow, undefined, appSchemeOf(config));
+  const bridgeAdapter = createBridge(win as unknown as BridgeHostWindow);
   const native = installNativeEvents(win);
   const env = Object.freeze(
     detectEnv(win.navigator.userAgent, win as unknown as BridgeHostWindow, win.navigator.maxTouchPoints ?? 0),

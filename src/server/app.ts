@@ -23,7 +23,8 @@ import { startExperiments } from './experiments/index.js';
 import { createCatalogue } from './repos/catalogue.js';
 import eventsPlugin from './events/plugin.js';
 import { startMeasurement } from './events/measurement.js';
-import { sweepOrphanUploads } from './repos/uploads.js';
+import { importUploadFolder } from './repos/stored-files.js';
+import { sweepOrphanUploads, UPLOAD_NAME } from './repos/uploads.js';
 import { registerHealth } from './ops/health.js';
 import { loggingOptions, registerRequestId } from './ops/logging.js';
 import bankPlugin from './plugins/bank.js';
@@ -55,6 +56,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   try {
     await migrateToLatest(handle);
     if (cfg.seed) await seedDemo(handle.db);
+    // Uploads kept as files before they moved into the database (issue 29 §5).
+    await importUploadFolder(handle.db, cfg.uploadsDir, UPLOAD_NAME);
   } catch (error) {
     await handle.close();
     throw error;
@@ -153,8 +156,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   registerSweeper(
     app,
     {
-      'orphaned uploads': () =>
-        sweepOrphanUploads(handle.db, cfg.uploadsDir, new Date(Date.now() - cfg.orphanUploadAgeMs)),
+      'orphaned uploads': () => sweepOrphanUploads(handle.db, new Date(Date.now() - cfg.orphanUploadAgeMs)),
       'expired idempotency keys': () => purgeKeys(handle.db),
       'old refused sign-ins': () => signInLimitsOf(handle.db, cfg.now).sweep(),
       'unused studio devices': () => devicesOf(handle.db, cfg.now).sweep(),

@@ -213,3 +213,46 @@ export function retyped(data: unknown): Json {
   };
   return swap(data ?? {}, 0);
 }
+
+/**
+ * Odd data a real server could send (issue 29 §3): amounts no order can have and missing parts the
+ * page would otherwise leave out without a word. Each is the real reply with one field changed; the
+ * page must treat it as a data problem (the error with Try again, a report), never show it as fact.
+ */
+export const ODD_DATA: {
+  name: string;
+  page: string;
+  path: string;
+  loads: string;
+  edit: (data: Record<string, unknown>) => Record<string, unknown>;
+  /** What the page must never show of it. */
+  never: RegExp;
+}[] = [
+  {
+    name: 'repayAmount -5',
+    page: '/repay',
+    path: '/v3/installment/loan-play-detail',
+    loads: 'your repayment details',
+    edit: (data) => ({ ...data, repayAmount: -5 }),
+    never: /-₱0\.05/,
+  },
+  {
+    name: 'an extension fee of a fraction of a cent',
+    page: '/repay/delay',
+    path: '/ndustan/imitating',
+    loads: 'your extension details',
+    edit: (data) => ({ ...data, delayInfo: { ...(data.delayInfo as object), delayAmount: 12.5 } }),
+    never: /₱0\.12/,
+  },
+  {
+    name: 'userOrderDetail: null',
+    page: '/loan/details',
+    path: '/v3/loan-details/loan-details',
+    loads: 'your loan details',
+    edit: (data) => ({ ...data, userOrderDetail: null }),
+    never: /Due today/,
+  },
+];
+
+/** The bank form with no bank to choose (issue 29 §3): the real reply with an empty item list. */
+export const noBanks = (data: Record<string, unknown>): Record<string, unknown> => ({ ...data, items: [] });

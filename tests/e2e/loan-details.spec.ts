@@ -238,6 +238,19 @@ test.describe('loan details recommendations', () => {
     expect(await bridgeLog(page)).toEqual([]);
   });
 
+  test('D-31 issue 29 §4: a partner app address the server returned goes to the native app as data', async ({
+    page,
+  }) => {
+    // The reference server's catalogue has no partner app; a lender's backend answers with one.
+    const partner = 'intent://apply?productId=P-1#Intent;scheme=partnerloan;package=com.partner.loan;end';
+    await reply(page, '/gopia/goya/define', { code: '00', message: 'success', data: partner });
+    await page.goto(details('ORD-110', 'P-2'));
+    await recommendations(page).filter({ hasText: 'PesoQuick' }).click();
+    await expect.poll(() => bridgeLog(page)).toEqual([{ name: 'openPage', payload: { url: partner } }]);
+    await expect(toasts(page)).toHaveCount(0);
+    expect(new URL(page.url()).pathname).toBe('/loan/details');
+  });
+
   test('S2.20-14 D-03 a define reply other than 00 shows its message', async ({ page }) => {
     await reply(page, '/gopia/goya/define', {
       code: '403',

@@ -78,6 +78,19 @@ test.describe('joint-login failure', () => {
     expect(new URL(page.url()).pathname).toBe('/joint-fail');
   });
 
+  test('D-31 issue 29 §4: a partner app address the server returned goes to the native app as data', async ({
+    page,
+  }) => {
+    // The reference server's catalogue has no partner app; a lender's backend answers with one.
+    const partner = 'cashbuddy://apply?productId=P-2&from=joint';
+    await reply(page, '/gopia/goya/define', { code: '00', message: 'success', data: partner });
+    await page.goto(url('/joint-fail'));
+    await product(page, 'CashBuddy').click();
+    await expect.poll(() => bridgeLog(page)).toEqual([{ name: 'openPage', payload: { url: partner } }]);
+    await expect(toasts(page)).toHaveCount(0);
+    expect(new URL(page.url()).pathname).toBe('/joint-fail');
+  });
+
   test('S2.21-07 a define code other than 00 shows the server message', async ({ page }) => {
     await reply(page, '/gopia/goya/define', { code: '500', message: 'Product jump failed', data: null });
     await page.goto(url('/joint-fail'));

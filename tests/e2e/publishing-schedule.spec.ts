@@ -71,9 +71,8 @@ test('a scheduled promotion appears at its time and ends at its time, then the v
   await expect(scheduled).toContainText(`${shown(startAt)} promo-landing-bold`);
   await expect(scheduled).toContainText(`ends ${shown(endAt)}`);
 
-  // A borrower's phone with no kept copy each time: the promotion page keeps the last copy it saw
-  // and revalidates it in the background (src/app/loadScreen.ts), so a phone that saw the page
-  // before gets a change one visit later.
+  // A new borrower's phone each time (a phone that kept a copy gets a change on its next visit too,
+  // tests/e2e/promo-current.spec.ts).
   const seen = async (text: string) => {
     const phone = await borrower(browser, server.base);
     await phone.goto(LANDING);

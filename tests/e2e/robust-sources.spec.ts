@@ -8,7 +8,10 @@
 import type { Page } from '@playwright/test';
 import {
   API_PATH,
+  ODD_DATA,
+  QUERY,
   familyOf,
+  noBanks,
   pages,
   requiredSources,
   retyped,
@@ -94,7 +97,11 @@ for (const { screen, url } of pages()) {
         const status = page.getByRole('main').getByRole('status');
         await expect(status).toHaveText(/^Loading .+…$/);
         for (const label of labels) await expect(status).toContainText(label);
-        await page.clock.runFor(59_000);
+        // A few seconds on, it says it is slow and offers Try again (issue 29 §3).
+        await page.clock.runFor(9_000);
+        await expect(status).toContainText('This is taking longer than usual.');
+        await expect(status.getByRole('button', { name: 'Try again' })).toBeEnabled();
+        await page.clock.runFor(50_000);
         await expect(page.getByRole('alert')).toHaveCount(0);
         await expect(status).toBeVisible();
       }
@@ -124,3 +131,80 @@ for (const { screen, url } of pages()) {
     });
   }
 }
+
+/** The real reply of `path` with its data changed by `edit`, for every call of the page. */
+async function editData(page: Page, path: string, edit: (data: Record<string, unknown>) => unknown) {
+  const matches = (u: URL) => u.pathname === path;
+  await page.route(matches, async (route) => {
+    const real = (await (await route.fetch()).json()) as Record<string, unknown>;
+    const body = { ...real, data: edit(real.data as Record<string, unknown>) };
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+  });
+  return () => page.unroute(matches);
+}
+
+/** What the page reported through Host.report (the host writes each report to the console). */
+function reports(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('console', (msg) => {
+    if (/^\[screen \S+\] /.test(msg.text())) seen.push(msg.text());
+  });
+  return seen;
+}
+
+test.describe('slow and odd data (issue 29 §3)', () => {
+  test('a slow source: the page says so after a few seconds, and Try again brings the page', async ({
+    page,
+    watch,
+  }) => {
+    await page.clock.install({ time: CLOCK_START });
+    await page.clock.pauseAt(CLOCK_START + 1000);
+    // The first plan request never answers; the next goes to the real server.
+    let first = true;
+    await page.route(
+      (u) => u.pathname === '/v3/installment/loan-play-detail',
+      async (route) => {
+        if (!first) return route.continue();
+        first = false;
+      },
+    );
+    await page.goto(`/repay?${QUERY}`);
+    const status = page.getByRole('main').getByRole('status');
+    await expect(status).toHaveText('Loading your repayment details…');
+    await page.clock.runFor(8_500);
+    await expect(status).toContainText('This is taking longer than usual.');
+    await status.getByRole('button', { name: 'Try again' }).click();
+    await page.clock.runFor(100);
+    await expect(page.getByRole('heading', { name: '₱5225.00' })).toBeVisible();
+    await expectSettled(page);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(watch.pageErrors).toEqual([]);
+  });
+
+  for (const odd of ODD_DATA) {
+    test(`${odd.page} with ${odd.name}: a data problem, the error with Try again and a report, never shown`, async ({
+      page,
+    }) => {
+      const reported = reports(page);
+      const mend = await editData(page, odd.path, odd.edit);
+      await page.goto(`${odd.page}?${QUERY}`);
+      await expectFailure(page, [odd.loads]);
+      await expectSettled(page);
+      await expect(page.getByText(odd.never)).toHaveCount(0);
+      await expect.poll(() => reported.join('\n')).toContain(`unexpected-reply at /sources/0: ${odd.path}`);
+      // Fixed data: Try again brings the page.
+      await mend();
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await expectContent(page);
+    });
+  }
+
+  test('/bank with an empty bank list says no bank can be chosen and how to get help', async ({ page }) => {
+    await editData(page, '/nepenthes/bank-card-init', noBanks);
+    await page.goto(`/bank?${QUERY}`);
+    await expect(page.getByText('No bank can be chosen right now.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Contact customer service' }).click();
+    await expect(page).toHaveURL(/\/service\?/);
+  });
+});

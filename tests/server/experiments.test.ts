@@ -12,7 +12,16 @@ import { TRACK_PATH } from '../../src/server/events/plugin.js';
 import { signSession } from '../../src/server/identity/signed.js';
 import { cookieOf, phoneOpensHello, revisionWith, sendEvents } from './experiment-helpers.js';
 import { backends } from './helpers.js';
-import { account, editor, publisher, startStudio, type Client, type StudioServer } from './studio-helpers.js';
+import {
+  BASE_ROUTES,
+  account,
+  editor,
+  manifestText,
+  publisher,
+  startStudio,
+  type Client,
+  type StudioServer,
+} from './studio-helpers.js';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -165,6 +174,57 @@ describe.each(backends)('rollouts and experiments on %s', (backend) => {
       expect(a.cacheControl).toBe('private, no-cache');
       expect(a.vary).toBe('Accept-Encoding, Cookie');
     }
+  });
+
+  it('the promotion page names the version each borrower gets now, their arm included: a start and a stop change it at once (issue 29 §1)', async () => {
+    s = await startStudio(
+      backend,
+      { now: () => new Date() },
+      { 'manifest.json': manifestText(BASE_ROUTES, { landing: { templates: { '1': 'hello' } } }) },
+    );
+    const ed = await editor(s.app);
+    const pub = await publisher(s.app);
+    const revision = await revisionWith(ed, 'hello', 'Try it');
+    /** The promotion page's map (id="screen-current"), as the app reads it, and its headers. */
+    const promo = async (cookie = '') => {
+      const res = await s.app.inject({ url: '/promo/', headers: { ...html, ...(cookie ? { cookie } : {}) } });
+      expect(res.statusCode).toBe(200);
+      const map = JSON.parse(/id="screen-current">([\s\S]*?)<\/script>/.exec(res.body)![1]!) as Record<
+        string,
+        string
+      >;
+      return { map, res };
+    };
+    const tagOf = (served: Served) => served.etag.replace(/"/g, '');
+
+    // Before: the published version, the same as /screens/ serves (its content tag). Each phone's
+    // first-party id comes with its first page.
+    const phones: { cookie: string }[] = [];
+    const live = tagOf(await load(s.app));
+    for (let i = 0; i < 24; i++) {
+      const { map, res } = await promo();
+      expect(map).toEqual({ hello: live });
+      phones.push({ cookie: cookieOf(res.headers['set-cookie']) });
+    }
+
+    // Started: each phone's map names its own arm, the one /screens/ then gives it.
+    const exp = await experiment(pub, revision);
+    const arms = new Set<string>();
+    for (const phone of phones) {
+      const { map, res } = await promo(phone.cookie);
+      const served = await load(s.app, phone.cookie);
+      expect(map).toEqual({ hello: tagOf(served) });
+      expect(map.hello).not.toBe(live);
+      arms.add(served.variant!);
+      // The page is this borrower's own.
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(String(res.headers.vary)).toContain('Cookie');
+    }
+    expect(arms).toEqual(new Set([`e${exp.id}:a`, `e${exp.id}:b`]));
+
+    // Stopped: everyone's map is the published version again.
+    expect((await pub.call('POST', `/experiments/${exp.id}/stop`, {})).status).toBe(200);
+    for (const phone of phones.slice(0, 3)) expect((await promo(phone.cookie)).map).toEqual({ hello: live });
   });
 
   it('a native device keys the borrower once a verified session vouches for it: its page (either browser), its documents and its events are one borrower in one arm; a device id alone keys nobody', async () => {

@@ -360,7 +360,7 @@ describe('path traversal', () => {
     '"; rm -rf /; ".png',
   ];
 
-  it('an upload name is never used: every file lands in uploads/ under a random name', async () => {
+  it('an upload name is never used: every file is stored under a random name, and nothing is written to disk', async () => {
     for (const name of NAMES) {
       const res = await s.app.inject({
         method: 'POST',
@@ -370,7 +370,15 @@ describe('path traversal', () => {
       const body = envelope(`upload ${name.slice(0, 40)}`, '/nepenthes/upload-problem-image', res);
       expect(body.data.url).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
     }
-    const stored = readdirSync(join(s.dir, 'uploads'));
+    // In the database (issue 29 §5), under the random names only.
+    const stored = (
+      await s.app.db
+        .selectFrom('uploads')
+        .innerJoin('stored_files', 'stored_files.name', 'uploads.name')
+        .select('stored_files.name')
+        .where('uploads.borrower_id', '=', 'traversal')
+        .execute()
+    ).map((r) => r.name);
     expect(stored).toHaveLength(NAMES.length);
     for (const file of stored) expect(file).toMatch(/^[a-f0-9]{32}\.png$/);
     const everything = readdirSync(s.dir, { recursive: true }).map(String);

@@ -10,9 +10,12 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildServer, type ServerOptions } from '../../src/server/app.js';
+import { PNG_1PX, multipart, type Reply } from './helpers.js';
 import {
+  BASE_ROUTES,
   TEST_COST,
   editor,
+  manifestText,
   publishText,
   publisher,
   screenText,
@@ -46,6 +49,80 @@ async function timeUntil(app: FastifyInstance, label: string, limit = 5000): Pro
   return Infinity;
 }
 
+/**
+ * Issue 29 §5: a second instance has everything the first has. A borrower uploads a complaint
+ * picture through A and B serves it and takes the complaint with it (neither shares a folder
+ * with the other); a landing template id mapped in the studio through A is a landing on B, where
+ * a borrower registers on it. `a` and `b` run on one database, each with its own uploads folder.
+ */
+async function secondInstanceHasEverything(a: FastifyInstance, b: FastifyInstance): Promise<void> {
+  const session = `two-${Date.now()}`;
+  const up = await a.inject({
+    method: 'POST',
+    url: `/nepenthes/upload-problem-image?sessionId=${session}`,
+    ...multipart('problemImage', 'proof.png', PNG_1PX, 'image/png'),
+  });
+  const url = (up.json() as Reply).data.url as string;
+  const image = await b.inject({ url });
+  expect(image.statusCode).toBe(200);
+  expect(image.headers['content-type']).toBe('image/png');
+  expect(image.rawPayload.equals(PNG_1PX)).toBe(true);
+  const saved = await b.inject({
+    method: 'POST',
+    url: `/nepenthes/problem-save?sessionId=${session}`,
+    payload: { problemType: 2, problemDetail: 'see the picture', problemImage: url },
+  });
+  expect((saved.json() as Reply).code).toBe('00');
+
+  // Template 7 exists nowhere but in the manifest published through A's studio.
+  const base = '/api/v2/youmi';
+  const template = () => b.inject({ url: `${base}/service/channel/channel-template?templateId=7` });
+  expect((await template()).statusCode).toBe(404);
+  const approved = await publishText(
+    await editor(a),
+    await publisher(a),
+    'manifest',
+    'manifest',
+    manifestText(BASE_ROUTES, { landing: { templates: { '7': 'hello' } } }),
+  );
+  expect(approved.status).toBe(200);
+  await expect.poll(async () => (await template()).statusCode, { timeout: 2000 }).toBe(200);
+  expect((await template()).json()).toMatchObject({ code: '00', data: { id: 7, config: {} } });
+  // A borrower registers on it through B.
+  const phone = `1390000${String(Date.now()).slice(-4)}`;
+  const sid = ((await b.inject({ url: `${base}/promotion/get-sid` })).json() as Reply).data.sid as string;
+  await b.inject({ url: `${base}/promotion/get-captcha?sid=${sid}` });
+  const capcode = ((await b.inject({ url: `/dev/captcha?sid=${sid}` })).json() as Reply).data.text as string;
+  const sms = await b.inject({
+    method: 'POST',
+    url: `${base}/promotion/get-sms`,
+    payload: { phone, capcode, sid },
+  });
+  expect((sms.json() as Reply).code, sms.body).toBe(0);
+  const smsCode = ((await b.inject({ url: `/dev/sms-code?phone=${phone}` })).json() as Reply).data.smsCode;
+  const registered = await b.inject({
+    method: 'POST',
+    url: `${base}/promotion/register`,
+    payload: {
+      phone,
+      capcode,
+      sid,
+      smsCode,
+      id: '7',
+      appName: 'pesoquick',
+      merchantNumber: '0',
+      userName: phone,
+    },
+  });
+  expect((registered.json() as Reply).code, registered.body).toBe(0);
+  const row = await b.db
+    .selectFrom('registrations')
+    .selectAll()
+    .where('phone', '=', phone)
+    .executeTakeFirstOrThrow();
+  expect(String(row.template_id)).toBe('7');
+}
+
 describe('two instances on one database', () => {
   const apps: FastifyInstance[] = [];
   const cleanups: (() => Promise<void>)[] = [];
@@ -65,25 +142,50 @@ describe('two instances on one database', () => {
     };
   }
 
+  /** Servers on a private PostgreSQL schema of this test (dropped after it). */
+  function onPostgres(
+    dirs: Omit<ReturnType<typeof folders>, 'root'>,
+    extra: ServerOptions = {},
+  ): ServerOptions {
+    const schema = `instances_${process.pid}_${Date.now()}`;
+    cleanups.push(async () => {
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      await client.query(`drop schema if exists "${schema}" cascade`);
+      await client.end();
+    });
+    return {
+      databaseUrl: process.env.DATABASE_URL,
+      pgSchema: schema,
+      ...dirs,
+      passwordCost: TEST_COST,
+      ...extra,
+    };
+  }
+
+  /** Servers on one SQLite file, finding each other's publications by the version check. */
+  const onSqlite = ({ root, ...dirs }: ReturnType<typeof folders>): ServerOptions => ({
+    sqlitePath: join(root, 'shared.sqlite'),
+    ...dirs,
+    passwordCost: TEST_COST,
+    publishPollMs: 500,
+  });
+
+  /** A and B on the same database; B on another machine, with nothing of A's folders. */
+  async function elsewhere(options: ServerOptions, root: string) {
+    const a = await buildServer(options);
+    apps.push(a);
+    const b = await buildServer({ ...options, uploadsDir: join(root, 'uploads-b') });
+    apps.push(b);
+    return { a, b };
+  }
+
   it.runIf(Boolean(process.env.DATABASE_URL))(
     'PostgreSQL: publish through one, the other serves it within 2 s (LISTEN/NOTIFY), pages included',
     async () => {
       const { root: _root, ...dirs } = folders();
-      const schema = `instances_${process.pid}_${Date.now()}`;
-      cleanups.push(async () => {
-        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await client.connect();
-        await client.query(`drop schema if exists "${schema}" cascade`);
-        await client.end();
-      });
-      const options: ServerOptions = {
-        databaseUrl: process.env.DATABASE_URL,
-        pgSchema: schema,
-        ...dirs,
-        passwordCost: TEST_COST,
-        // The safety net checks once a minute: within the test only a notification can do it.
-        publishPollMs: 60_000,
-      };
+      // The safety net checks once a minute: within the test only a notification can do it.
+      const options = onPostgres(dirs, { publishPollMs: 60_000 });
       const a = await buildServer(options);
       apps.push(a);
       const b = await buildServer(options);
@@ -113,14 +215,23 @@ describe('two instances on one database', () => {
     },
   );
 
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'PostgreSQL: an upload through one is served by the other; a template mapped in the studio is a landing on both (issue 29 §5)',
+    async () => {
+      const { root, ...dirs } = folders();
+      const { a, b } = await elsewhere(onPostgres(dirs), root);
+      await secondInstanceHasEverything(a, b);
+    },
+  );
+
+  it('SQLite: an upload through one is served by the other; a template mapped in the studio is a landing on both (issue 29 §5)', async () => {
+    const dirs = folders();
+    const { a, b } = await elsewhere(onSqlite(dirs), dirs.root);
+    await secondInstanceHasEverything(a, b);
+  });
+
   it('SQLite: two servers on one file; the periodic version check brings the other within 2 s', async () => {
-    const { root, ...dirs } = folders();
-    const options: ServerOptions = {
-      sqlitePath: join(root, 'shared.sqlite'),
-      ...dirs,
-      passwordCost: TEST_COST,
-      publishPollMs: 500,
-    };
+    const options = onSqlite(folders());
     const a = await buildServer(options);
     apps.push(a);
     const b = await buildServer(options);

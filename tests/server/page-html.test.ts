@@ -92,6 +92,41 @@ describe('the page and its screen document', () => {
     expect(after.headers.etag).not.toBe(good.headers.etag);
   });
 
+  it('the promotion page carries the current version of every promotion screen, and a publication changes it at once (issue 29 §1)', async () => {
+    const current = (body: string) =>
+      JSON.parse(
+        /<script type="application\/json" id="screen-current">([\s\S]*?)<\/script>/.exec(body)![1]!,
+      ) as Record<string, string>;
+    const before = await get('/promo/');
+    expect(inlined(before.body)).toBeNull();
+    const map = current(before.body);
+    expect(Object.keys(map).sort()).toEqual([
+      'promo-agreement',
+      'promo-download',
+      'promo-landing-bold',
+      'promo-landing-classic',
+    ]);
+    for (const [id, tag] of Object.entries(map)) {
+      const doc = await s.app.inject({ url: `/screens/${id}.json` });
+      expect(`"${tag}"`).toBe(doc.headers.etag);
+    }
+    const text = (await s.app.inject({ url: '/screens/promo-agreement.json' })).body;
+    const changed = JSON.parse(text) as { title: string };
+    changed.title = 'Agreement (new)';
+    const approved = await publishText(
+      await editor(s.app),
+      await publisher(s.app),
+      'screen',
+      'promo-agreement',
+      JSON.stringify(changed, null, 2),
+    );
+    expect(approved.status).toBe(200);
+    const after = await get('/promo/');
+    expect(current(after.body)['promo-agreement']).not.toBe(map['promo-agreement']);
+    expect(current(after.body)['promo-landing-classic']).toBe(map['promo-landing-classic']);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
   it('escapes document text so it cannot end the data element', async () => {
     const evil = '</script><script>alert(1)</script><!--';
     await publish(
@@ -110,13 +145,14 @@ describe('the page and its screen document', () => {
     expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
     expect(zipped.rawPayload.length).toBeLessThan(plain.body.length / 2);
     const etag = String(zipped.headers.etag);
+    expect(etag).toMatch(/^"[^"]+"$/);
     const again = await get('/order', { 'accept-encoding': 'gzip', 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     expect((await get('/order', { 'if-none-match': String(plain.headers.etag) })).statusCode).toBe(304);
   });
 
-  it('serves screen documents gzipped when accepted (a weak tag for that representation)', async () => {
+  it('serves screen documents gzipped when accepted, with a strong tag of that representation (docs/api.md)', async () => {
     const plain = await s.app.inject({ url: '/screens/loan-details.json' });
     const zipped = await s.app.inject({
       url: '/screens/loan-details.json',
@@ -124,7 +160,9 @@ describe('the page and its screen document', () => {
     });
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
-    expect(zipped.headers.etag).toBe(`W/${String(plain.headers.etag)}`);
+    // Strong, as docs/api.md says, and not the identity bytes' tag (RFC 9110 §8.8.1).
+    expect(String(zipped.headers.etag)).toMatch(/^"[^"]+"$/);
+    expect(zipped.headers.etag).not.toBe(plain.headers.etag);
     const refused = await s.app.inject({
       url: '/screens/loan-details.json',
       headers: { 'accept-encoding': 'gzip;q=0' },
@@ -135,6 +173,16 @@ describe('the page and its screen document', () => {
       headers: { 'accept-encoding': 'gzip', 'if-none-match': String(zipped.headers.etag) },
     });
     expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers.etag).toBe(zipped.headers.etag);
+    // A proxy that compressed an identity reply itself sends its weakened tag back; the page's
+    // inline document carries the content's tag: both still get a 304.
+    for (const tag of [`W/${String(plain.headers.etag)}`, String(plain.headers.etag)]) {
+      const through = await s.app.inject({
+        url: '/screens/loan-details.json',
+        headers: { 'accept-encoding': 'gzip', 'if-none-match': tag },
+      });
+      expect(through.statusCode).toBe(304);
+    }
   });
   it('marks documents its validators accept with their fingerprint, and only those', async () => {
     const good = await s.app.inject({ url: '/screens/loan-details.json', headers: ENGINE });

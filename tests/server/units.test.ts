@@ -3,7 +3,7 @@ import type { FastifyError } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { CAPTCHA_ALPHABET, captchaSvg, randomCaptchaText } from '../../src/server/lib/captcha-svg.js';
 import { familyOfPath, validationMessage } from '../../src/server/lib/envelope.js';
-import { etagMatches, strongEtag } from '../../src/server/lib/etag.js';
+import { etagMatches, representationEtag, strongEtag } from '../../src/server/lib/etag.js';
 import { peso } from '../../src/server/lib/format.js';
 import { escapeHtml } from '../../src/server/lib/html.js';
 import { sniffImage } from '../../src/server/lib/image-sniff.js';
@@ -86,6 +86,13 @@ describe('small helpers', () => {
     expect(etagMatches('*', tag)).toBe(true);
     expect(etagMatches('"other"', tag)).toBe(false);
     expect(etagMatches(undefined, tag)).toBe(false);
+    // The gzipped representation's tag is strong and its own, and revalidates the same content.
+    const zipped = representationEtag(tag, true);
+    expect(zipped).toMatch(/^"[^"]+-gzip"$/);
+    expect(representationEtag(tag, false)).toBe(tag);
+    expect(etagMatches(zipped, tag)).toBe(true);
+    expect(etagMatches(`W/${zipped}`, tag)).toBe(true);
+    expect(etagMatches(representationEtag('"other"', true), tag)).toBe(false);
   });
 
   it('escapes HTML', () => {

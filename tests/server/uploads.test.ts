@@ -1,8 +1,9 @@
 // @vitest-environment node
 // Uploads (issue 20 §5; S2.4-05, S2.4-06): a per-borrower quota with a clear message, and a
 // clean-up of images no complaint used, older than a configured age: at start, periodically, and
-// safely when several instances sweep at once.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+// safely when several instances sweep at once. The bytes live in the database with their row
+// (issue 29 §5); files kept in UPLOADS_DIR before are read in at start.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -21,6 +22,17 @@ async function upload(app: FastifyInstance, session: string) {
 
 const nameOf = (url: string) => url.replace('/uploads/', '');
 const DAY_AGO = () => new Date(Date.now() - 25 * 3_600_000).toISOString();
+
+/** Whether the database holds the upload's bytes, and that they are the image sent. */
+async function stored(app: FastifyInstance, url: string): Promise<boolean> {
+  const row = await app.db
+    .selectFrom('stored_files')
+    .select(['data', 'mime'])
+    .where('name', '=', nameOf(url))
+    .executeTakeFirst();
+  if (row) expect(Buffer.from(row.data).equals(PNG_1PX)).toBe(true);
+  return row !== undefined;
+}
 
 async function age(app: FastifyInstance, url: string) {
   await app.db
@@ -67,7 +79,12 @@ describe.each(backends)('upload quota (%s)', (backend) => {
       .where('borrower_id', '=', 'quota-race')
       .execute();
     expect(rows).toHaveLength(3);
-    for (const row of rows) expect(existsSync(join(s.dir, 'uploads', row.name))).toBe(true);
+    for (const row of rows) expect(await stored(s.app, `/uploads/${row.name}`)).toBe(true);
+    expect(await s.app.db.selectFrom('stored_files').select('name').execute()).toHaveLength(
+      (await s.app.db.selectFrom('uploads').select('name').execute()).length,
+    );
+    // Nothing is written to the uploads folder any more.
+    expect(existsSync(join(s.dir, 'uploads')) ? readdirSync(join(s.dir, 'uploads')) : []).toEqual([]);
   });
 });
 
@@ -93,18 +110,17 @@ describe.each(backends)('orphaned upload clean-up (%s)', (backend) => {
 
     // Two instances sweeping at once: each orphan is removed once, neither fails.
     const cutoff = new Date(Date.now() - 24 * 3_600_000);
-    const dir = join(s.dir, 'uploads');
     const { sweepOrphanUploads } = await import('../../src/server/repos/uploads.js');
     const [a, b] = await Promise.all([
-      sweepOrphanUploads(s.app.db, dir, cutoff),
-      sweepOrphanUploads(s.app.db, dir, cutoff),
+      sweepOrphanUploads(s.app.db, cutoff),
+      sweepOrphanUploads(s.app.db, cutoff),
     ]);
     expect([...a, ...b]).toEqual([nameOf(orphan)]);
 
-    expect(existsSync(join(dir, nameOf(orphan)))).toBe(false);
+    expect(await stored(s.app, orphan)).toBe(false);
     expect((await s.app.inject({ method: 'GET', url: orphan })).statusCode).toBe(404);
     for (const kept of [used, fresh]) {
-      expect(existsSync(join(dir, nameOf(kept))), kept).toBe(true);
+      expect(await stored(s.app, kept), kept).toBe(true);
       expect((await s.app.inject({ method: 'GET', url: kept })).statusCode).toBe(200);
     }
     // The complaint still shows its image.
@@ -142,12 +158,12 @@ describe('the clean-up runs at start and then periodically', () => {
     const first = await buildServer(options);
     const orphan = (await upload(first, 'start-a')).body.data.url as string;
     await age(first, orphan);
+    expect(await stored(first, orphan)).toBe(true);
     await first.close();
-    expect(existsSync(join(dir, 'uploads', nameOf(orphan)))).toBe(true);
 
     const second = await buildServer(options);
     await second.ready();
-    expect(existsSync(join(dir, 'uploads', nameOf(orphan)))).toBe(false);
+    expect(await stored(second, orphan)).toBe(false);
     await second.close();
   });
 
@@ -156,7 +172,24 @@ describe('the clean-up runs at start and then periodically', () => {
     await app.ready();
     const orphan = (await upload(app, 'tick-a')).body.data.url as string;
     await age(app, orphan);
-    await expect.poll(() => existsSync(join(dir, 'uploads', nameOf(orphan))), { timeout: 5_000 }).toBe(false);
+    await expect.poll(() => stored(app, orphan), { timeout: 5_000 }).toBe(false);
     await app.close();
+  });
+
+  it('uploads kept as files before (UPLOADS_DIR) are read into the database at start and served', async () => {
+    const first = await buildServer(options);
+    const url = (await upload(first, 'legacy-a')).body.data.url as string;
+    // As a server before issue 29 left it: the row, and the bytes in a file only.
+    await first.db.deleteFrom('stored_files').where('name', '=', nameOf(url)).execute();
+    mkdirSync(join(dir, 'uploads'), { recursive: true });
+    writeFileSync(join(dir, 'uploads', nameOf(url)), PNG_1PX);
+    await first.close();
+
+    const second = await buildServer({ ...options, sweepIntervalMs: 0 });
+    expect(await stored(second, url)).toBe(true);
+    const served = await second.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(PNG_1PX)).toBe(true);
+    await second.close();
   });
 });

@@ -151,6 +151,14 @@ export interface UploadsTable {
   attached: Generated<number>;
 }
 
+/** An uploaded file's bytes (issue 29 §5): in the database, so every instance serves it. */
+export interface StoredFilesTable {
+  name: string;
+  mime: string;
+  data: Buffer;
+  created_at: string;
+}
+
 export interface ContactInfoTable {
   id: number;
   email: string;
@@ -303,6 +311,7 @@ export interface Database {
   complaint_images: ComplaintImagesTable;
   complaint_tabs: ComplaintTabsTable;
   uploads: UploadsTable;
+  stored_files: StoredFilesTable;
   contact_info: ContactInfoTable;
   landing_templates: LandingTemplatesTable;
   captcha_sessions: CaptchaSessionsTable;

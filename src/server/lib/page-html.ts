@@ -7,7 +7,8 @@ import { injectConfig, safeJson } from '../../config/inject.js';
 import { keyedByBorrower } from '../events/borrower-key.js';
 import { VARIANT_HEADER } from '../events/revision.js';
 import type { AppConfig } from '../../config/types.js';
-import { etagMatches, strongEtag } from './etag.js';
+import { etagMatches, representationEtag, strongEtag } from './etag.js';
+import { createCurrentScreens } from './current-screens.js';
 import { createScreenInliner, type Borrower } from './inline-screen.js';
 import { acceptsGzip, type ScreenFile } from './screen-files.js';
 
@@ -57,6 +58,7 @@ const insertBeforeBodyEnd = (template: string, tags: string) => {
  */
 export function createPageSender(config: AppConfig, content: PageContent, identify: Identify) {
   const inliner = createScreenInliner(content, config);
+  const current = createCurrentScreens(content);
   const templates = new Map<string, Template>();
   // Per entry file: the pages of its current template and manifest, by screen tag, each made once
   // (hashing and compressing ~30 KB per request was most of the page's time). The tag strings are
@@ -94,7 +96,7 @@ export function createPageSender(config: AppConfig, content: PageContent, identi
     const gzip = acceptsGzip(request.headers['accept-encoding']);
     reply
       .header('Vary', 'Accept-Encoding')
-      .header('ETag', gzip ? `W/${result.etag}` : result.etag)
+      .header('ETag', representationEtag(result.etag, gzip))
       .type('text/html; charset=utf-8');
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-cache');
     // The page carries this borrower's arm of an experiment: theirs alone.
@@ -110,11 +112,20 @@ export function createPageSender(config: AppConfig, content: PageContent, identi
       request: FastifyRequest,
       reply: FastifyReply,
       file: string,
-      options: { inline: boolean },
+      /**
+       * inline: the route's screen document (the main entry); current: the map of current versions
+       * (the promotion entry, whose route the server never sees: lib/current-screens.ts).
+       */
+      options: { inline: boolean; current?: boolean },
     ): Promise<FastifyReply> {
       const path = request.url.split('?')[0] ?? '/';
       await identify(request, reply);
-      const tag = options.inline ? await inliner.scriptFor(path, { request, reply }) : '';
+      const borrower = { request, reply };
+      const tag = options.inline
+        ? await inliner.scriptFor(path, borrower)
+        : options.current
+          ? await current.scriptFor(borrower)
+          : '';
       return send(request, reply, page(file, await template(file), content.manifestTag(), tag));
     },
 

@@ -11,6 +11,7 @@ import {
   saveComplaint,
 } from '../repos/complaints.js';
 import { complaintOrderView, findOrder, listOrders } from '../repos/orders.js';
+import { orderAsRepaid } from '../repos/repaid.js';
 import { ownUploads } from '../repos/uploads.js';
 import { complaintSchemas as s } from '../schemas/complaint.js';
 import { UPLOAD_URL } from './uploads.js';
@@ -34,7 +35,11 @@ export default async function complaintPlugin(app: FastifyInstance): Promise<voi
 
   app.post('/nepenthes/problem-init', { schema: s.init, ...access.private }, async (request) => {
     const { orderId } = request.body as { orderId?: string };
-    const orders = await listOrders(db, borrowerOf(request));
+    const borrower = borrowerOf(request);
+    // Each order card shows the order as its borrower's repayments leave it (issue 29 §2).
+    const orders = await Promise.all(
+      (await listOrders(db, borrower)).map((order) => orderAsRepaid(db, order, borrower.id)),
+    );
     const chosen = (orderId && orders.find((o) => o.id === orderId)) || orders[0];
     const types = await problemTypes(db);
     return ok('complaint', {

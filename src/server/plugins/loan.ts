@@ -6,6 +6,7 @@ import { agreementItem, agreementUrl, listAgreements } from '../repos/agreements
 import { recordEvent } from '../repos/events.js';
 import { createOrder, findOrder, lendDetailsUrl, loanDetailsView } from '../repos/orders.js';
 import { confirmView, findProduct, quoteProblem } from '../repos/products.js';
+import { orderAsRepaid } from '../repos/repaid.js';
 import { loanSchemas as s } from '../schemas/loan.js';
 
 export const CONTRACT_SCENE = 3;
@@ -61,9 +62,12 @@ export default async function loanPlugin(app: FastifyInstance): Promise<void> {
 
   app.post('/v3/loan-details/loan-details', { schema: s.details, ...access.read }, async (request, reply) => {
     const { orderId } = request.body as { orderId: string };
-    const order = await findOrder(db, borrowerOf(request), orderId);
+    const borrower = borrowerOf(request);
+    const order = await findOrder(db, borrower, orderId);
     if (!order) return reply.code(404).send(v3Fail('Order not found'));
-    return ok('v3', loanDetailsView(order, await app.catalogue.list(), app.cfg.telephone));
+    // What is left to pay, and the settled status once nothing is (issue 29 §2).
+    const shown = await orderAsRepaid(db, order, borrower.id);
+    return ok('v3', loanDetailsView(shown, await app.catalogue.list(), app.cfg.telephone));
   });
 
   app.post('/v3/loan-details/google-score', { schema: s.googleScore, ...access.write }, async (request) => {

@@ -44,6 +44,11 @@ export default async function registrationPlugin(app: FastifyInstance): Promise<
   registerFamilyErrors(app, 'promo');
   const db = app.db;
   const base = '/api/v2/youmi';
+  /** Whether the published manifest maps this landing template id to a screen. */
+  const mappedLanding = (id: string) => {
+    const templates = app.content.published().manifest?.promo?.landing?.templates ?? {};
+    return Object.prototype.hasOwnProperty.call(templates, id);
+  };
 
   app.get(
     `${base}/service/channel/channel-template`,
@@ -55,8 +60,12 @@ export default async function registrationPlugin(app: FastifyInstance): Promise<
         .selectAll()
         .where('id', '=', templateId)
         .executeTakeFirst();
-      if (!row) return reply.code(404).send(fail('promo', '404', 'Template not found'));
-      return ok('promo', { id: row.id, config: parseJson(row.config_json, {}) }, 'success', '00');
+      if (row) return ok('promo', { id: row.id, config: parseJson(row.config_json, {}) }, 'success', '00');
+      // A landing template id mapped in the studio is a landing of its own (issue 29 §5): its
+      // document carries its words, and the landing's fallbacks cover what template data would.
+      if (!mappedLanding(String(templateId)))
+        return reply.code(404).send(fail('promo', '404', 'Template not found'));
+      return ok('promo', { id: templateId, config: {} }, 'success', '00');
     },
   );
 

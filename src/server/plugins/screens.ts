@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { SCREEN_CHECKED_HEADER } from '../../app/loadScreen.js';
-import { etagMatches } from '../lib/etag.js';
+import { etagMatches, representationEtag } from '../lib/etag.js';
 import { keyedByBorrower } from '../events/borrower-key.js';
 import { REVISION_HEADER, screenVersion, VARIANT_HEADER } from '../events/revision.js';
 import { createScreenChecker, SERVER_STAMP } from '../lib/inline-screen.js';
@@ -27,9 +27,9 @@ export default async function screensPlugin(app: FastifyInstance): Promise<void>
         .type('application/json')
         .send({ message: `No screen document ${rel}` });
     const gzip = acceptsGzip(request.headers['accept-encoding']);
-    // The gzipped bytes are another representation: a weak tag (If-None-Match compares weakly).
+    // The gzipped bytes are another representation, with a strong tag of its own (lib/etag.ts).
     reply
-      .header('ETag', gzip ? `W/${doc.etag}` : doc.etag)
+      .header('ETag', representationEtag(doc.etag, gzip))
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Accept-Encoding');
     const version = screenVersion(doc);

@@ -74,7 +74,8 @@ export async function registerStaticApp(app: FastifyInstance): Promise<void> {
   const config = pageConfig(app.cfg.dev);
 
   // The main entry's pages carry their screen document; the promotion entry's cannot (its route
-  // is in the URL's hash, which the server never sees).
+  // is in the URL's hash, which the server never sees): it carries the current version of each
+  // promotion screen instead, so a kept copy the server has replaced is not drawn (issue 29 §1).
   const { sendPage } = createPageSender(
     config,
     {
@@ -115,7 +116,7 @@ export async function registerStaticApp(app: FastifyInstance): Promise<void> {
         .header('Cache-Control', 'no-cache')
         .send(NOT_BUILT);
     const promo = /^\/promo(\/|$)/.test(path) ? promoEntry() : null;
-    return sendPage(request, reply, promo ?? join(dist, 'index.html'), { inline: !promo });
+    return sendPage(request, reply, promo ?? join(dist, 'index.html'), { inline: !promo, current: !!promo });
   }
 
   // The published manifest's page paths as the server starts get routes of their own, so a page

@@ -1,6 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, open, stat, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { access, borrowerOf } from '../identity/index.js';
@@ -8,30 +5,21 @@ import { fail, ok, registerFamilyErrors } from '../lib/envelope.js';
 import { randomToken } from '../lib/ids.js';
 import { MIME_BY_EXT, sniffImage, type ImageKind } from '../lib/image-sniff.js';
 import { IMAGE_CSP } from '../lib/security-headers.js';
-import { recentUploads, recordUpload } from '../repos/uploads.js';
+import { readStoredFile } from '../repos/stored-files.js';
+import { recentUploads, recordUpload, UPLOAD_NAME } from '../repos/uploads.js';
 import { codeReply, obj, routeSchema, str } from '../schemas/common.js';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_URL = /^\/uploads\/([a-f0-9]{32}\.(?:png|jpg|gif|webp))$/;
-const UPLOAD_NAME = /^[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
 
-/** Written and fsynced before the row that points at it, so a stored URL never dangles after a crash. */
-async function writeDurably(file: string, data: Buffer): Promise<void> {
-  const handle = await open(file, 'wx', 0o644);
-  try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-/** Complaint evidence images (spec §7.2): POST multipart field problemImage, served at /uploads/<name>. */
+/**
+ * Complaint evidence images (spec §7.2): POST multipart field problemImage, served at
+ * /uploads/<name>. The bytes live in the database with their row (issue 29 §5), so every instance
+ * serves what any of them received.
+ */
 export default async function uploadsPlugin(app: FastifyInstance): Promise<void> {
   registerFamilyErrors(app, 'complaint');
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, parts: 21 } });
-  const dir = app.cfg.uploadsDir;
-  await mkdir(dir, { recursive: true });
   const perDay = app.cfg.uploadsPerDay;
   const overQuota = fail(
     'complaint',
@@ -75,16 +63,8 @@ export default async function uploadsPlugin(app: FastifyInstance): Promise<void>
       }
       // The client's file name is never used: no path, no extension trick, no collision.
       const name = `${randomToken()}.${kind.ext}`;
-      await writeDurably(join(dir, name), data);
-      const recorded = await recordUpload(
-        app.db,
-        { name, borrower, mime: kind.mime, size: data.length },
-        perDay,
-      );
-      if (!recorded) {
-        await unlink(join(dir, name)).catch(() => undefined);
+      if (!(await recordUpload(app.db, { name, borrower, mime: kind.mime, data }, perDay)))
         return reply.code(429).send(overQuota);
-      }
       return ok('complaint', { url: `/uploads/${name}` }, 'Upload succeeded!');
     },
   );
@@ -92,17 +72,13 @@ export default async function uploadsPlugin(app: FastifyInstance): Promise<void>
   app.get('/uploads/:name', async (request, reply) => {
     const { name } = request.params as { name: string };
     const match = UPLOAD_NAME.exec(name);
-    if (!match) return reply.code(404).send({ message: 'Not found' });
-    const file = join(dir, name);
-    try {
-      await stat(file);
-    } catch {
-      return reply.code(404).send({ message: 'Not found' });
-    }
+    const file = match ? await readStoredFile(app.db, name) : undefined;
+    if (!match || !file) return reply.code(404).send({ message: 'Not found' });
+    // The type the name says (it was sniffed from the bytes at upload), never another.
     return reply
       .type(MIME_BY_EXT[match[1] as ImageKind['ext']])
       .header('Cache-Control', 'public, max-age=31536000, immutable')
       .header('Content-Security-Policy', IMAGE_CSP)
-      .send(createReadStream(file));
+      .send(file.data);
   });
 }

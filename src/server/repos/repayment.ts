@@ -5,6 +5,7 @@ import type { PayNoticeItem } from '../demo/repayment.js';
 import { randomToken } from '../lib/ids.js';
 import { position, withOrderLock } from './ledger.js';
 import type { OrderRow } from './orders.js';
+import { repaidRowsOf, type Repaid } from './repaid.js';
 
 export type PlanRow = Selectable<RepaymentPlansTable>;
 
@@ -36,17 +37,23 @@ function defDetailView(plan: PlanRow) {
   };
 }
 
-/** Installment repayment data (spec §3 "Repayment plan data"). */
-export async function planView(db: Db, order: OrderRow, plan: PlanRow) {
+/**
+ * Installment repayment data (spec §3 "Repayment plan data"): repayAmount is what is left to pay
+ * after the borrower's repayments (issue 29 §2), and the detail lists them.
+ */
+export async function planView(db: Db, order: OrderRow, plan: PlanRow, repaid: Repaid | null) {
   const channels = await listChannels(db);
   return {
     orderId: order.id,
     productId: order.product_id,
-    repayAmount: plan.repay_amount,
+    repayAmount: repaid ? repaid.left : plan.repay_amount,
     productName: order.product_name,
     repayDate: plan.repay_date,
     productLogo: order.product_logo,
-    detail: parseJson<Array<{ text: string; value: string }>>(plan.detail_json, []),
+    detail: [
+      ...parseJson<Array<{ text: string; value: string }>>(plan.detail_json, []),
+      ...repaidRowsOf(repaid),
+    ],
     repayList: channels.map((c) => ({ logo: c.logo, name: c.name, channel_number: c.channel_number })),
     noticeMsg: plan.notice_msg,
     defDetail: defDetailView(plan),

@@ -49,7 +49,7 @@ describe('native bridge (P-18, D-59)', () => {
       },
     };
     const win: BridgeHostWindow = { AndroidBridge };
-    await createBridge(win, undefined, 'pesoquick:').call('openPage', {
+    await createBridge(win).call('openPage', {
       url: 'pesoquick://product/detail?productId=P-1',
     });
     expect(calls).toEqual([
@@ -179,19 +179,22 @@ describe('native events (P-19)', () => {
     warn.mockRestore();
   });
 
-  // Issue 20 §4: openPage and the like get only http(s) addresses, app paths and the app's scheme.
+  // Issue 20 §4, issue 29 §4: whoever asks, nothing that runs or reads in place reaches the native
+  // side; which other addresses a screen may hand over is the engine's rule (renderer/url.ts).
   it.each([
     ['openPage', { url: 'javascript:alert(document.cookie)' }],
     ['openPage', { url: ' JaVaScRiPt:alert(1)' }],
     ['openPageSingle', 'data:text/html,<script>alert(1)</script>'],
-    ['openPage', { url: 'otherapp://steal?s=1' }],
-    ['openPage', { url: 'product/9' }],
+    ['openPage', { url: 'blob:https://lender.example/0b1c' }],
+    ['openPage', { url: 'file:///data/data/app/shared_prefs/session.xml' }],
+    ['openPage', { url: 'vbscript:msgbox(1)' }],
     ['callPhone', { phone: 'javascript:alert(1)' }],
+    ['callPhone', { phone: 'blob:https://lender.example/0b1c' }],
   ])('refuses %s with %j: nothing reaches the native side', async (name, payload) => {
     const AndroidBridge = { openPage: vi.fn(), openPageSingle: vi.fn(), callPhone: vi.fn() };
     const warn = vi.fn();
     const win: BridgeHostWindow = { AndroidBridge };
-    await createBridge(win, warn, 'pesoquick:').call(name, payload);
+    await createBridge(win, warn).call(name, payload);
     expect(AndroidBridge.openPage).not.toHaveBeenCalled();
     expect(AndroidBridge.openPageSingle).not.toHaveBeenCalled();
     expect(AndroidBridge.callPhone).not.toHaveBeenCalled();
@@ -201,12 +204,14 @@ describe('native events (P-19)', () => {
 
   it.each([
     { url: 'pesoquick://product/detail?productId=P-2' },
+    { url: 'cashbuddy://apply?productId=P-2' },
+    { url: 'intent://apply#Intent;scheme=partner;package=com.partner.loan;end' },
     { url: 'https://pay.partner.example/x' },
     { url: '/loan/details?orderId=1' },
     { phone: '+63 2 8888 0000' },
   ])('passes %j', async (payload) => {
     const win: BridgeHostWindow = {};
-    await createBridge(win, () => undefined, 'pesoquick:').call('openPage', payload);
+    await createBridge(win, () => undefined).call('openPage', payload);
     expect(win.__bridgeLog).toEqual([{ name: 'openPage', payload }]);
   });
 });

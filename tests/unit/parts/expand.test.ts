@@ -312,6 +312,7 @@ describe('variants', () => {
       'pay-code',
       'notice',
       undefined,
+      'repaid',
     ]);
     expect(JSON.stringify(delay)).toContain('data.plan.delayInfo.delayAmount');
     expect(JSON.stringify(delay)).not.toContain('data.plan.repayAmount');

@@ -22,6 +22,12 @@ describe('shapeMismatch', () => {
       { repayAmount: 1, detail: null },
     ],
     [{ delayInfo: { delayAmount: 'number' } }, { delayInfo: { delayAmount: 15000 } }],
+    // Money (issue 29 §3): whole cents from 0, or a text that is not negative (D-06).
+    ['amount', 0],
+    ['amount', 313500],
+    ['amount', '313500'],
+    ['amount', '₱3135.00'],
+    ['amount?', null],
   ])('%j fits %j', (shape, value) => {
     expect(shapeMismatch(value, shape as never)).toBeNull();
   });
@@ -40,6 +46,14 @@ describe('shapeMismatch', () => {
     [{ 'detail?': 'list' }, { detail: 'x' }, 'detail: not list'],
     [{ delayInfo: { delayAmount: 'number' } }, { delayInfo: {} }, 'delayInfo.delayAmount: not number'],
     [{ items: [{ code: 'text' }] }, { items: [{ code: 'a' }, { code: 1 }] }, 'items[1].code: not text'],
+    ['amount', -5, 'the data: not amount'],
+    ['amount', 12.5, 'the data: not amount'],
+    ['amount', Number.POSITIVE_INFINITY, 'the data: not amount'],
+    ['amount', '-5', 'the data: not amount'],
+    ['amount', ' -₱0.05', 'the data: not amount'],
+    ['amount', '', 'the data: not amount'],
+    ['amount', null, 'the data: not amount'],
+    [{ repayAmount: 'amount' }, { repayAmount: -5 }, 'repayAmount: not amount'],
   ])('%j refuses %j (%s)', (shape, value, where) => {
     expect(shapeMismatch(value, shape as never)).toBe(where);
   });

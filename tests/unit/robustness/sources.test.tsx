@@ -117,8 +117,12 @@ describe('a required source that fails (issue 20 §3)', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(HTTP_TIMEOUT_MS - 1_000);
     });
-    expect(screen.getByRole('status').textContent).toBe('Loading your repayment details…');
+    // Slow since 8 s (issue 29 §3): it says so and offers Try again, but the call keeps its deadline.
+    expect(screen.getByRole('status').textContent).toBe(
+      'Loading your repayment details…This is taking longer than usual.Try again',
+    );
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(net.sent).toHaveLength(1);
 
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1_000);
@@ -137,6 +141,85 @@ describe('a required source that fails (issue 20 §3)', () => {
     expect(screen.getByText('Amount 313500')).toBeTruthy();
     expect(net.sent).toHaveLength(2);
   });
+
+  it('a slow source (issue 29 §3): after 8 s it says so; Try again drops that attempt and asks again', async () => {
+    vi.useFakeTimers();
+    let reply: Answer = { hang: true };
+    const { host, net } = realHost(() => reply);
+    await act(async () => {
+      render(<Screen doc={repayDoc()} host={host} params={{}} setTitle={false} />);
+    });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(7_900);
+    });
+    expect(screen.getByRole('status').textContent).toBe('Loading your repayment details…');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200);
+    });
+    expect(screen.getByRole('status').textContent).toContain('This is taking longer than usual.');
+    expect(screen.getByRole('status').getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    reply = v3(PLAN);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    // The first attempt is dropped (aborted), the second one answered.
+    expect(net.sent).toHaveLength(2);
+    expect(net.sent[0]!.signal?.aborted).toBe(true);
+    expect(screen.getByText('Amount 313500')).toBeTruthy();
+    expect(screen.getByText('on-load ran 1 time(s)')).toBeTruthy();
+    noSpinner();
+    // Nothing of the dropped attempt comes back later.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(HTTP_TIMEOUT_MS);
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('on-load ran 1 time(s)')).toBeTruthy();
+  });
+
+  it('a document may say when its source is slow (slowAfter, seconds)', async () => {
+    vi.useFakeTimers();
+    const { host } = realHost(() => ({ hang: true }));
+    await act(async () => {
+      render(<Screen doc={repayDoc({ slowAfter: 3 })} host={host} params={{}} setTitle={false} />);
+    });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3_100);
+    });
+    expect(screen.getByRole('status').textContent).toContain('This is taking longer than usual.');
+  });
+
+  it.each([
+    ['a negative amount', -5],
+    ['a fraction of a cent', 12.5],
+    ['a negative amount in text', '-5'],
+    ['an empty text', ' '],
+  ])(
+    'an impossible amount (%s, issue 29 §3) is a data problem: the error, a report, never the amount',
+    async (_name, repayAmount) => {
+      const host = createFakeHost(() => ({ ok: true, data: { ...PLAN, repayAmount } }));
+      render(
+        <Screen
+          doc={repayDoc({ expect: { repayAmount: 'amount', repayDate: 'number|text' } })}
+          host={host}
+          params={{}}
+          setTitle={false}
+        />,
+      );
+      expect((await failure()).textContent).toContain('We could not load your repayment details.');
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+      expect(screen.queryByText(/^Amount/)).toBeNull();
+      expect(host.log.problems).toEqual([
+        expect.objectContaining({
+          code: 'unexpected-reply',
+          message: expect.stringContaining('repayAmount: not amount'),
+        }),
+      ]);
+    },
+  );
 
   it('an optional source that fails: the body shows, without its data', async () => {
     const host = createFakeHost(() => ({ ok: true, data: null }));

@@ -49,6 +49,61 @@ describe('bridge action', () => {
     expect(h.host.log.bridge).toEqual([{ name: 'openPage', payload: { url: 'https://partner.example/p' } }]);
   });
 
+  // Issue 29 §4 (D-31): a partner app's address the server returned (define, a joint-login
+  // product) goes to the native side as data, whatever its scheme; the same address written or
+  // built by the document does not, and neither does anything that runs or reads in place.
+  const define = () => [
+    {
+      do: 'call',
+      api: 'variant',
+      path: '/gopia/goya/define',
+      then: [{ do: 'bridge', name: 'openPage', payload: { url: { $: 'result.data' } } }],
+    },
+  ];
+
+  it.each([
+    'cashbuddy://apply?productId=P-2',
+    'intent://apply#Intent;scheme=partner;package=com.partner;end',
+  ])('hands the native side %s when the server sent it to this screen', async (target) => {
+    const h = harness();
+    h.host.respond = () => ({ ok: true, data: target });
+    expect(await h.run(define())).toBe('done');
+    expect(h.host.log.bridge).toEqual([{ name: 'openPage', payload: { url: target } }]);
+    expect(h.host.log.problems).toEqual([]);
+  });
+
+  it.each([
+    { url: 'cashbuddy://apply?productId=P-2' },
+    { url: { concat: ['cashbuddy://apply?s=', { $: 'params.sessionId' }] } },
+    { url: { t: 'cashbuddy://apply?productId={result.data}' } },
+  ])('refuses a partner address the document wrote or built: %j', async (payload) => {
+    const h = harness();
+    h.host.respond = () => ({ ok: true, data: 'P-2' });
+    const outcome = await h.run([
+      {
+        do: 'call',
+        api: 'variant',
+        path: '/gopia/goya/define',
+        then: [{ do: 'bridge', name: 'openPage', payload }],
+      },
+    ]);
+    expect(outcome).toBe('stop');
+    expect(h.host.log.bridge).toEqual([]);
+    expect(h.host.log.toasts).toEqual([{ text: 'This link cannot be opened' }]);
+    expect(h.host.log.problems.map((p) => p.code)).toEqual(['unsafe-url']);
+  });
+
+  it.each(['javascript:alert(1)', 'data:text/html,x', 'blob:https://lender.example/1', 'file:///etc/hosts'])(
+    'refuses %s even when the server sent it',
+    async (target) => {
+      const h = harness();
+      h.host.respond = () => ({ ok: true, data: target });
+      expect(await h.run(define())).toBe('stop');
+      expect(h.host.log.bridge).toEqual([]);
+      expect(h.host.log.problems.map((p) => p.code)).toEqual(['unsafe-url']);
+    },
+  );
+
   it('sends no payload when none is written', async () => {
     const h = harness();
     await h.run([{ do: 'bridge', name: 'goHome' }]);

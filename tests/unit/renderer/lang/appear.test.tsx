@@ -2,7 +2,9 @@
 // once per page view, once per list item; never for a block that was never on screen.
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadLanguage } from '../../../../renderer/lang/load';
+import { needsLanguage } from '../../../../renderer/lang/needs';
 import { renderScreen, screenDoc } from '../../../fixtures/renderScreen';
 
 /** A stand-in for the browser's IntersectionObserver: tests say what is on screen. */
@@ -40,6 +42,12 @@ class FakeObserver {
   }
 }
 
+// Appear events are in the language's lazily loaded part (issue 29): loaded here before the
+// screens render, as the app starts it with the first screen that needs it.
+beforeAll(async () => {
+  await loadLanguage();
+});
+
 beforeEach(() => {
   FakeObserver.all = [];
   vi.stubGlobal('IntersectionObserver', FakeObserver);
@@ -49,6 +57,12 @@ afterEach(() => vi.unstubAllGlobals());
 const impression = (id: unknown) => [{ do: 'track', event: 'impression', payload: { id } }];
 
 describe('appear events', () => {
+  it('are in the language’s lazily loaded part: a document with one needs it, others do not', () => {
+    expect(needsLanguage(screenDoc([{ type: 'text', text: 'Offer', onAppear: impression('o') }]))).toBe(true);
+    expect(needsLanguage(screenDoc([{ type: 'text', text: 'Offer' }]))).toBe(false);
+    expect(needsLanguage(screenDoc([], { state: { data: { onAppear: 'just data' } } }))).toBe(false);
+  });
+
   it('run once, when at least half of the block is on screen', async () => {
     const { host } = renderScreen(
       screenDoc([{ type: 'text', text: 'Offer', onAppear: impression('offer') }]),
