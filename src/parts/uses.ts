@@ -5,13 +5,11 @@
 // used twice... grows exponentially: the server must not be made to build a huge document).
 import { didYouMean } from '../../renderer/validate/suggest';
 import type { Issue } from './issues';
+import { MAX_DEPTH, MAX_USES } from './limits';
 import { refKey, type DocRef, type Library } from './library';
 import { deeper, deeperPath, type Origin, type SourceMap } from './origins';
 import { bind, substitute, unusedWarnings } from './params';
 import { checkPiece, isValidPart } from './validate';
-
-export const MAX_DEPTH = 8;
-const MAX_USES = 1000;
 
 export interface Expansion {
   lib: Library;

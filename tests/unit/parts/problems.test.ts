@@ -11,7 +11,7 @@ import { checkScreens } from '../../../src/checker/checkScreens';
 import { checkPartText, checkScreenText, type Problem } from '../../../src/checker/checkText';
 import { libraryOf, type Library } from '../../../src/parts/library';
 import { resolveScreen } from '../../../src/parts/resolve';
-import { MAX_DEPTH } from '../../../src/parts/uses';
+import { MAX_DEPTH, MAX_USES } from '../../../src/parts/limits';
 
 const pretty = (v: unknown) => JSON.stringify(v, null, 2) + '\n';
 
@@ -213,7 +213,7 @@ describe('cycles and limits', () => {
     doubling.d7 = pretty({ schemaVersion: 1, part: 'd7', blocks: [{ type: 'divider' }] });
     const { screen } = pair([{ type: 'part', part: 'd0' }], doubling);
     expect(errors(screen.problems).map((e) => e.message)).toEqual([
-      expect.stringContaining('more than 1000 times'),
+      expect.stringContaining(`more than ${MAX_USES} times`),
     ]);
   });
 });
