@@ -8,6 +8,13 @@ interface Watch {
 }
 
 export const test = base.extend<{ watch: Watch }>({
+  // A route handler may still be waiting on route.fetch when a test ends (an events batch sent as
+  // the page goes away, on a busy machine): its "Test ended" error would fail the worker after the
+  // test passed. Every spec's routes are removed at the end, and late handler errors ignored.
+  page: async ({ page }, use) => {
+    await use(page);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  },
   watch: async ({ page }, use) => {
     const watch: Watch = { cspViolations: [], pageErrors: [] };
     await page.addInitScript(() => {
