@@ -49,7 +49,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const handle = openDb(cfg.db);
   try {
     await migrateToLatest(handle);
-    if (cfg.seed) await seedDemo(handle.db);
+    // Seeded on the server's clock (tests move it): the demo's due dates are days from now.
+    if (cfg.seed) await seedDemo(handle.db, cfg.now());
   } catch (error) {
     await handle.close();
     throw error;

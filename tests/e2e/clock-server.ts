@@ -6,7 +6,8 @@ import { createInterface } from 'node:readline';
 import { buildServer } from '../../src/server/app';
 import { optionsFromEnv } from '../../src/server/config';
 
-let offset = 0;
+// E2E_CLOCK_AT: the server starts (and seeds its demo data) at that instant, then time runs on.
+let offset = process.env.E2E_CLOCK_AT ? Date.parse(process.env.E2E_CLOCK_AT) - Date.now() : 0;
 const now = () => new Date(Date.now() + offset);
 
 const { port, host, ...options } = optionsFromEnv();

@@ -2,6 +2,7 @@
 // uPlot. The library and its styles are imported when a chart is first drawn, so only this view
 // downloads them (the studio's other views and the borrower's app never do).
 import { useEffect, useRef, useState } from 'react';
+import { LENDER_TIME_ZONE } from '../../../renderer/calendar';
 import type { Results } from './types';
 import { armName } from './types';
 
@@ -51,7 +52,7 @@ export function ResultsChart({
             height: 220,
             title,
             // Ticks at the lender's midnights, whatever the studio's own zone.
-            tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), 'Asia/Manila'),
+            tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), LENDER_TIME_ZONE),
             scales: {
               x: { time: true },
               y: { range: (_u, _min, max) => [0, Math.max(Number.isFinite(max) ? max : 0, 10) * 1.1] },
