@@ -24,8 +24,6 @@ const AFTER_LAST = Date.UTC(10000, 0, 1) - OFFSET_MS;
 export const valid = (ms: number | undefined) =>
   ms !== undefined && ms >= FIRST && ms < AFTER_LAST ? ms : undefined;
 
-export const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
 /** A moment's Manila wall time as ISO text without a zone ("2026-12-15T23:30:00.000Z" minus the Z). */
 const shifted = (ms: number) => new Date(ms + OFFSET_MS).toISOString();
 

@@ -4,7 +4,9 @@
 // and the server use too: one calendar, so a date shown by a function and by the app's `date`
 // format is the same day. What only the functions need is here, in their lazy chunk: the first
 // screen's code carries only what the app's formats use.
-import { DAY_MS, fromWall, OFFSET_MS, pad, parseMoment, valid } from '../../calendar';
+import { DAY_MS, fromWall, OFFSET_MS, parseMoment, valid } from '../../calendar';
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 export interface WallTime {
   y: number;
