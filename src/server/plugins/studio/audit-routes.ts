@@ -1,5 +1,6 @@
 // The audit log: filtered pages, and the same filters as a CSV download (itself logged).
 import type { FastifyInstance } from 'fastify';
+import { dayText } from '../../../../renderer/calendar.js';
 import { audit, auditCsv, queryAudit, type AuditEntry, type AuditFilter } from '../../audit/log.js';
 import { instant } from '../../publishing/flow.js';
 import { actorOf, AUDITORS } from './guard.js';
@@ -57,7 +58,7 @@ export function auditRoutes(api: FastifyInstance): void {
         target: 'audit',
         detail: { rows: entries.length, filter: request.query },
       });
-      const day = api.cfg.now().toISOString().slice(0, 10);
+      const day = dayText(api.cfg.now().getTime());
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="audit-${day}.csv"`)
