@@ -7,9 +7,10 @@
 //
 // Without a date library and without Intl: Asia/Manila has been UTC+08:00 all year since 1978 (no
 // daylight saving time in the tz database since then), so Manila's wall clock is UTC shifted by 8
-// hours and every calendar rule is exact with Date.UTC/getUTC*. Intl with a timeZone costs bytes
-// and time, and old webviews built with small ICU data may not know the zone at all. A moment is
-// epoch milliseconds.
+// hours (OFFSET_MS) and every calendar rule is exact in UTC arithmetic. Intl with a timeZone costs
+// bytes and time, and old webviews built with small ICU data may not know the zone at all. A
+// moment is epoch milliseconds. Only what the app's formats need is here (it is in the borrower's
+// first screen); the language's wall time, patterns and arithmetic are in expr/functions/manila.ts.
 
 /** The lender's zone, by name (for Intl in the studio, where every browser knows it). */
 export const LENDER_TIME_ZONE = 'Asia/Manila';
