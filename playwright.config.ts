@@ -8,7 +8,7 @@ const PORT = Number(process.env.E2E_PORT ?? 8790);
  * The studio's specs publish screens: they get a server of their own (the next port, its own
  * database), so a publication never changes what a borrower spec running beside them sees. It runs
  * as production runs the studio (tests/e2e/prod-env.ts, issue 28 item 2): NODE_ENV=production,
- * the studio on a port of its own (PORT + 6; 2-5 are the clock servers', tests/e2e/clock.ts), the
+ * the studio on a port of its own (PORT + 6; 2-5 and 7-9 are the clock servers', tests/e2e/clock.ts), the
  * Host allowlist, signed sessions, the required secrets, staff accounts made by ops
  * (tests/e2e/prod-setup.ts). The borrower specs' server (PORT) is the demo, as `npm start` runs it.
  */

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Starts a local PostgreSQL 15 (installing it if missing) and creates a throwaway database and user
 # for the server tests. Prints one line for the caller to evaluate:
-#   eval "$(scripts/ci-postgres.sh)"      # sets DATABASE_URL
-#   scripts/ci-postgres.sh drop           # removes every database and role this script created
+#   eval "$(scripts/ci-postgres.sh)"              # sets DATABASE_URL and CI_POSTGRES_DB (its name)
+#   scripts/ci-postgres.sh drop "$CI_POSTGRES_DB"  # removes that database and its role
+# `drop` removes only the database it is named: the cluster is shared (other developers' and other
+# runs' throwaway databases live beside this one), so there is no "drop them all".
 # Progress goes to stderr so stdout stays a clean `export` line. Needs root (apt, su postgres).
 set -euo pipefail
 
@@ -39,10 +41,14 @@ done
 pg_isready -q -h 127.0.0.1 -p "$PORT" || { log "PostgreSQL did not become ready on port $PORT"; exit 1; }
 
 if [ "${1:-}" = "drop" ]; then
-  for db in $(as_postgres "psql -p $PORT -Atc \"select datname from pg_database where datname like '${PREFIX}%'\""); do
-    log "dropping $db"
-    as_postgres "psql -p $PORT -q -v ON_ERROR_STOP=1 -c 'drop database if exists \"$db\" with (force)' -c 'drop role if exists \"$db\"'" >&2
-  done
+  db="${2:-}"
+  # Only a name this script makes (prefix, seconds, process id): nothing else can be named here.
+  if ! [[ "$db" =~ ^${PREFIX}[0-9]+_[0-9]+$ ]]; then
+    log "drop needs the name of a database this script created (${PREFIX}<seconds>_<pid>), got '$db'"
+    exit 1
+  fi
+  log "dropping $db"
+  as_postgres "psql -p $PORT -q -v ON_ERROR_STOP=1 -c 'drop database if exists \"$db\" with (force)' -c 'drop role if exists \"$db\"'" >&2
   exit 0
 fi
 
@@ -54,4 +60,4 @@ create role "$NAME" login password '$PASSWORD';
 create database "$NAME" owner "$NAME";
 SQL
 
-echo "export DATABASE_URL=postgres://$NAME:$PASSWORD@127.0.0.1:$PORT/$NAME"
+echo "export DATABASE_URL=postgres://$NAME:$PASSWORD@127.0.0.1:$PORT/$NAME CI_POSTGRES_DB=$NAME"

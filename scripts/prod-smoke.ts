@@ -1,6 +1,8 @@
-// CI (npm run test:prod): the production install as an operator does it. Copies the build
-// (dist/, dist-server/), screens/, package.json and the lock file to a fresh folder, installs
-// with `npm ci --omit=dev`, starts `node dist-server/main.mjs` in production mode on PostgreSQL
+// CI (npm run test:prod): the production install as an operator does it, on the Node.js LTS that
+// docs/deploy.md names (`.nvmrc`; installed from the npm registry when the machine runs another
+// Node, scripts/lts-node.ts). Copies the build (dist/, dist-server/), screens/, package.json and
+// the lock file to a fresh folder, installs with `npm ci --omit=dev` under that Node (native
+// modules compiled against its headers), starts `node dist-server/main.mjs` in production mode on PostgreSQL
 // (DATABASE_URL; a private schema, dropped afterwards) and checks that it answers: readiness, a
 // page, a screen document, API calls under a signed session (none without one), JSON logs, and a
 // clean exit on SIGTERM.
@@ -12,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { signSession } from '../src/server/identity/signed.js';
+import { ltsNode } from './lts-node.js';
 
 const root = resolve(import.meta.dirname, '..');
 const databaseUrl = process.env.DATABASE_URL;
@@ -46,18 +49,28 @@ async function dropSchema(): Promise<void> {
 }
 
 try {
+  const runtime = ltsNode(step);
+  step(`the production runtime: Node ${runtime.version} (${runtime.node})`);
   for (const part of ['dist', 'dist-server', 'screens', 'package.json', 'package-lock.json'])
     cpSync(join(root, part), join(dir, part), { recursive: true });
-  step(`installing the runtime dependencies in ${dir} (npm ci --omit=dev)`);
+  step(`installing the runtime dependencies in ${dir} (npm ci --omit=dev, Node ${runtime.version})`);
   execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'], {
     cwd: dir,
     stdio: 'inherit',
+    env: { ...process.env, ...runtime.env },
   });
   for (const tool of ['tsx', 'vite', 'esbuild', 'autocannon', 'react', 'typescript'])
     check(!existsSync(join(dir, 'node_modules', tool)), `a development package was installed: ${tool}`);
+  // The native module was built for this Node (a build against another Node's headers fails here).
+  execFileSync(
+    runtime.node,
+    ['-e', "new (require('better-sqlite3'))(':memory:').prepare('select 1').get()"],
+    { cwd: dir, stdio: 'inherit' },
+  );
+  step(`better-sqlite3 loads under Node ${runtime.version}`);
 
-  step('starting node dist-server/main.mjs (NODE_ENV=production, PostgreSQL)');
-  child = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.mjs'], {
+  step(`starting node dist-server/main.mjs (Node ${runtime.version}, NODE_ENV=production, PostgreSQL)`);
+  child = spawn(runtime.node, ['--enable-source-maps', 'dist-server/main.mjs'], {
     cwd: dir,
     env: {
       PATH: process.env.PATH ?? '',

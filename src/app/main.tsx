@@ -8,13 +8,13 @@ import { embedScreens } from './embed';
 import { startFirstScreen } from './firstScreen';
 import { readPreview } from './inlineScreen';
 import { paramsOf } from './params';
-import { previewManifest, showPreviewBand, withManifest } from './runtimeManifest';
+import { previewManifest, withManifest } from './runtimeManifest';
 import { routeEntries, screenForPath } from '../manifest/routes';
 import { startServices } from './services';
 
 const services = startServices(import.meta.env.DEV);
 const preview = readPreview(document);
-if (preview) showPreviewBand(preview);
+if (preview) void import('./previewBand').then((band) => band.showPreviewBand(preview));
 withManifest((published) => {
   const manifest = preview ? previewManifest(published, location.pathname, preview) : published;
   embedScreens(services, published);

@@ -20,18 +20,3 @@ export function withManifest(run: (manifest: Manifest) => void, failed: () => vo
 export function previewManifest(manifest: Manifest, path: string, preview: PreviewInfo): Manifest {
   return { ...manifest, routes: [{ path, screen: preview.screen }] };
 }
-
-/** The visible band of a preview page: ops must never mistake a draft for the live screen. */
-export function showPreviewBand(preview: PreviewInfo): void {
-  const band = document.createElement('div');
-  band.className = 'app-preview-band';
-  band.setAttribute('role', 'status');
-  // The lender's time, as the studio shows it, whatever the phone's own zone.
-  const until = new Date(preview.expiresAt).toLocaleString('en-PH', {
-    timeZone: 'Asia/Manila',
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-  band.textContent = `Preview of a draft (${preview.screen}), not what borrowers see. Link valid until ${until} (Manila).`;
-  document.body.prepend(band);
-}

@@ -1,5 +1,7 @@
 // Display formats behind Host.format and the {path|format} placeholders (spec §9, rulings 6-7,
-// D-05, D-06, D-55). Money is integer cents, formatted with string arithmetic (no float error).
+// D-05, D-06, D-55). Money is integer cents, formatted with string arithmetic (no float error);
+// dates are days of the lender's calendar (renderer/calendar.ts).
+import { dayText, dayTimeText, parseMoment } from '../../renderer/calendar';
 import type { AppConfig } from '../config/types';
 
 export const PESO = '₱';
@@ -43,64 +45,23 @@ export function formatNumber(value: unknown): string {
   return `${negative && digits !== '0' ? '-' : ''}${grouped}`;
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-interface Parts {
-  y: number;
-  mo: number;
-  d: number;
-  h: number;
-  mi: number;
-  s: number;
-}
-
-function localParts(date: Date): Parts | null {
-  if (Number.isNaN(date.getTime())) return null;
-  return {
-    y: date.getFullYear(),
-    mo: date.getMonth() + 1,
-    d: date.getDate(),
-    h: date.getHours(),
-    mi: date.getMinutes(),
-    s: date.getSeconds(),
+/** A date format: what a server sends (rulings 7) shown by `show`, anything else as it came. */
+const dated =
+  (show: (ms: number) => string) =>
+  (value: unknown): string => {
+    const ms = parseMoment(value);
+    return ms === undefined ? verbatim(value) : show(ms);
   };
-}
-
-const ISO =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
 
 /**
  * Unix seconds (numbers or numeric strings; 11+ digit values are taken as milliseconds) and ISO
- * strings. A zoned time is shown in the borrower's local time zone; a date or time with no zone
- * is already local and is only normalised.
+ * strings (a date or time with no zone is Manila time), shown in the lender's calendar (issue 27
+ * item 4, renderer/calendar.ts), not the phone's zone: a due date is the same day here as in the
+ * language's date functions, on every phone. `YYYY-MM-DD`.
  */
-export function dateParts(value: unknown): Parts | null {
-  if (value instanceof Date) return localParts(value);
-  const text = integerText(value);
-  if (text !== null) {
-    const n = Number(text);
-    return localParts(new Date(Math.abs(n) >= 1e11 ? n : n * 1000));
-  }
-  if (typeof value !== 'string') return null;
-  const m = ISO.exec(value.trim());
-  if (!m) return null;
-  const [, y, mo, d, h = '00', mi = '00', s = '00', zone] = m;
-  if (zone) {
-    const offset = zone.toUpperCase() === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
-    return localParts(new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}${offset}`));
-  }
-  return { y: +y!, mo: +mo!, d: +d!, h: +h, mi: +mi, s: +s };
-}
-
-export function formatDate(value: unknown): string {
-  const p = dateParts(value);
-  return p ? `${pad(p.y, 4)}-${pad(p.mo)}-${pad(p.d)}` : verbatim(value);
-}
-
-export function formatDateTime(value: unknown): string {
-  const p = dateParts(value);
-  return p ? `${pad(p.y, 4)}-${pad(p.mo)}-${pad(p.d)} ${pad(p.h)}:${pad(p.mi)}:${pad(p.s)}` : verbatim(value);
-}
+export const formatDate = dated(dayText);
+/** The same, with the time: `YYYY-MM-DD HH:MM:SS`. */
+export const formatDateTime = dated(dayTimeText);
 
 /** A decimal amount as text, plain or grouped with commas: "535.00", "1,234.50", "-5". */
 const DECIMAL_TEXT = /^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$/;
@@ -128,10 +89,10 @@ export function currencySign(config: Pick<AppConfig, 'currencySign'>, arg?: stri
 type Formatter = (value: unknown, arg: string | undefined, config: Pick<AppConfig, 'currencySign'>) => string;
 
 export const FORMATS: Readonly<Record<string, Formatter>> = {
-  amount: (v) => formatAmount(v),
-  number: (v) => formatNumber(v),
-  date: (v) => formatDate(v),
-  datetime: (v) => formatDateTime(v),
+  amount: formatAmount,
+  number: formatNumber,
+  date: formatDate,
+  datetime: formatDateTime,
   currency: (_v, arg, config) => currencySign(config, arg),
   money: (v, arg, config) => formatMoney(v, currencySign(config, arg)),
   upper: (v) => verbatim(v).toUpperCase(),

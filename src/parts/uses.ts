@@ -6,13 +6,11 @@
 import { didYouMean } from '../../renderer/validate/suggest';
 import type { Problem } from '../../renderer/validate/problem';
 import { problemAt } from './issues';
+import { MAX_DEPTH, MAX_USES } from './limits';
 import { refKey, type DocRef, type Library } from './library';
 import { deeper, deeperPath, type Origin, type SourceMap } from './origins';
 import { bind, substitute, unusedWarnings } from './params';
 import { checkPiece, isValidPart } from './validate';
-
-export const MAX_DEPTH = 8;
-const MAX_USES = 1000;
 
 export interface Expansion {
   lib: Library;

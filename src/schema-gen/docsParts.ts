@@ -2,6 +2,9 @@
 // slots, variants and their changes, where they are expanded, and the worked example "a third
 // landing template that differs only in its banner and colours", checked by
 // tests/unit/docs/languageExamples.test.ts against the real screens/parts/promo-landing.json.
+// The limits it states are the checker's own constants (tests/unit/docs/limits.test.ts).
+import { MIN_RUN, OVERLAP_LIMIT } from '../checker/overlap';
+import { MAX_DEPTH, MAX_USES } from '../parts/limits';
 import { objectSection } from './docs';
 import { LANDING_VARIANT_EXAMPLE, PART_EXAMPLE, PART_USE_EXAMPLE } from './docsExamples';
 import { fitJson } from './jsonFit';
@@ -33,7 +36,7 @@ export function partsChapter(set: SchemaSet): string[] {
     'A value of a `blocks` parameter put as an item of a list of blocks (a **slot**, `more` above) is',
     'spread into that list; so are `actions`. A default may use other parameters. A part may use',
     'other parts, with its own parameters in their arguments; a part that uses itself, directly or',
-    'through others, is refused, and so are parts nested more than 8 deep or used more than 1000',
+    `through others, is refused, and so are parts nested more than ${MAX_DEPTH} deep or used more than ${MAX_USES}`,
     'times in one screen.',
     '',
     '### Variants',
@@ -61,8 +64,8 @@ export function partsChapter(set: SchemaSet): string[] {
     'missing, an unknown part and a part that uses itself are errors at the use in the screen and at',
     'the declaration in the part (a problem inside a part is also said at the use, with the',
     'part’s file, line and column). Publishing a part, or a screen other screens are variants of, is',
-    'refused when it would break a screen drawn from it. Two documents that share more than 30',
-    'lines (in runs of 6 or more) are an error on both, in `screens:check`, in the studio and on the',
+    `refused when it would break a screen drawn from it. Two documents that share more than ${OVERLAP_LIMIT}`,
+    `lines (in runs of ${MIN_RUN} or more) are an error on both, in \`screens:check\`, in the studio and on the`,
     'server (a draft that copies a live screen can be saved, but not sent for review or published):',
     'write what they share once, as a part. A screen that no route or promotion template shows and no',
     'variant is drawn from, and a part no screen uses, get a warning (a new screen waits for its route).',

@@ -55,7 +55,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const handle = openDb(cfg.db);
   try {
     await migrateToLatest(handle);
-    if (cfg.seed) await seedDemo(handle.db);
+    // Seeded on the server's clock (tests move it): the demo's due dates are days from now.
+    if (cfg.seed) await seedDemo(handle.db, cfg.now());
     // Uploads kept as files before they moved into the database (issue 29 §5).
     await importUploadFolder(handle.db, cfg.uploadsDir, UPLOAD_NAME);
   } catch (error) {

@@ -6,6 +6,7 @@ import type { HistoryEntry, StudioApi } from './api';
 import { Dialog } from './Dialog';
 import { lineDiff } from './diff';
 import { DiffView } from './DiffView';
+import { showTime } from './publishing/time';
 
 interface Props {
   api: StudioApi;
@@ -16,8 +17,6 @@ interface Props {
   onRestore(text: string): void;
   onClose(): void;
 }
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 export function HistoryDialog({ api, id, current, dirty, onRestore, onClose }: Props) {
   const [revisions, setRevisions] = useState<HistoryEntry[] | null>(null);
@@ -51,7 +50,7 @@ export function HistoryDialog({ api, id, current, dirty, onRestore, onClose }: P
         {revisions?.map((r) => (
           <li key={r.id} aria-current={selected?.id === r.id ? 'true' : undefined}>
             <span>
-              #{r.id} {when(r.createdAt)} by {r.author}
+              #{r.id} {showTime(r.createdAt, api.session.timeZone)} by {r.author}
               {r.live ? ' (live)' : r.published ? ' (published before)' : ''}
               {r.message ? `: ${r.message}` : ''}
             </span>

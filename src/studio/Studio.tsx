@@ -15,6 +15,7 @@ import { PartScreenSelect } from './PartScreenSelect';
 import { Preview } from './Preview';
 import { ProblemList } from './ProblemList';
 import { PublicationsDialog } from './publishing/PublicationsDialog';
+import { showTime } from './publishing/time';
 import { SaveDialog } from './SaveDialog';
 import { ScreenList, screensOf } from './ScreenList';
 import { DEVICES, type LogEntry, type Scenario } from './shared/protocol';
@@ -354,7 +355,7 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
               parentRevisionId: revisionId ?? file.parentRevisionId,
               draft: savedDraft ?? file.draft,
             });
-            setNotice(`Draft saved ${new Date().toLocaleTimeString()}`);
+            setNotice(`Draft saved ${showTime(new Date().toISOString(), api.session.timeZone)}`);
             setDialog(null);
           }}
           onClose={() => setDialog(null)}

@@ -10,7 +10,8 @@ import { optionsFromEnv } from '../../src/server/config';
 import { productionProblems, refusalMessage } from '../../src/server/ops/production';
 import { prepareProduction } from './prod-setup';
 
-let offset = 0;
+// E2E_CLOCK_AT: the server starts (and seeds its demo data) at that instant, then time runs on.
+let offset = process.env.E2E_CLOCK_AT ? Date.parse(process.env.E2E_CLOCK_AT) - Date.now() : 0;
 const now = () => new Date(Date.now() + offset);
 
 const problems = productionProblems(process.env);

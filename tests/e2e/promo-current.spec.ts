@@ -14,7 +14,7 @@ test.describe.configure({ mode: 'serial' });
 let server: ClockServer;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = await startClockServer(6);
+  server = await startClockServer(7);
 });
 test.afterAll(async () => server?.stop());
 

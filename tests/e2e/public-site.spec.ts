@@ -1,17 +1,21 @@
 // The official site, About us and the legal pages (spec §2.8-§2.11, §5, §9; checklist S2.8-S2.11,
 // D-33, C-29, C-40..C-47), against the reference server.
 import type { Page } from '@playwright/test';
-import { test, expect, toasts } from './support';
+import { test, expect, eventBatches, isEventsBatch, toasts } from './support';
 
 const LENDER = 'PesoQuick Lending Corporation';
 const ADDRESS = '12F Ayala Tower, 6750 Ayala Avenue, Makati City, Metro Manila, Philippines';
 
-/** Requests the page makes to the server's APIs (not pages, documents or assets). */
+/** Requests the page makes to the server's APIs (not pages, documents, assets or its events). */
 function apiRequests(page: Page): string[] {
   const seen: string[] = [];
   page.on('request', (r) => {
     const path = new URL(r.url()).pathname;
-    if (!/^\/(screens|assets|assets-demo|favicon)/.test(path) && r.resourceType() !== 'document')
+    if (
+      !/^\/(screens|assets|assets-demo|favicon)/.test(path) &&
+      r.resourceType() !== 'document' &&
+      !isEventsBatch(r.url())
+    )
       seen.push(path);
   });
   return seen;
@@ -38,6 +42,7 @@ test.describe('official site (S2.9)', () => {
     await page.goto('/');
     await page.getByRole('tab', { name: 'Contact us' }).click();
     const sent = apiRequests(page);
+    const events = eventBatches(page);
     const submit = page.getByRole('button', { name: 'Submit' });
     await submit.click();
     await expect(toasts(page)).toHaveText('Please provide complete information!');
@@ -54,6 +59,8 @@ test.describe('official site (S2.9)', () => {
     await submit.click();
     await expect(toasts(page)).toHaveText('Successful!');
     expect(sent).toEqual([]);
+    for (const typed of ['Juan dela Cruz', '09171234567', 'juan@example.com', 'Please call me back.'])
+      expect(events.filter((body) => body.includes(typed))).toEqual([]);
   });
 
   test('S2.9-03/D-33: the Privacy tab shows the configured policy page: by default our own /privacy, in place', async ({

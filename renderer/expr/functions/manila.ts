@@ -1,11 +1,12 @@
-// Dates in Manila time, without a date library and without Intl: Asia/Manila has been UTC+08:00
-// all year since 1978 (no daylight saving time in the tz database since then), so Manila's wall
-// clock is UTC shifted by 8 hours and every calendar rule below is exact. Intl.DateTimeFormat
-// with a timeZone would give the same answers at a cost in bytes and speed, and old webviews
-// built with small ICU data may not know the zone at all. A moment is epoch milliseconds.
+// The language's calendar functions (wall time and its parts, pattern parsing and formatting,
+// arithmetic), in Manila time. The rule itself (Manila is UTC+08:00 all year, the ISO and Unix
+// readings, the moment a wall time stands for) is ../../calendar.ts, which the app's date formats
+// and the server use too: one calendar, so a date shown by a function and by the app's `date`
+// format is the same day. What only the functions need is here, in their lazy chunk: the first
+// screen's code carries only what the app's formats use.
+import { DAY_MS, fromWall, OFFSET_MS, parseMoment, valid } from '../../calendar';
 
-const OFFSET_MS = 8 * 3_600_000;
-const DAY_MS = 86_400_000;
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 export interface WallTime {
   y: number;
@@ -17,23 +18,6 @@ export interface WallTime {
   s: number;
   /** 1 (Monday) – 7 (Sunday) */
   wd: number;
-}
-
-const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-export function daysIn(y: number, mo: number): number {
-  return mo === 2 && isLeap(y) ? 29 : MONTH_DAYS[mo - 1]!;
-}
-
-// Years 1000–9999 only: four-digit text both ways, and no two-digit-year surprises of Date.UTC.
-const inRange = (y: number) => Number.isInteger(y) && y >= 1000 && y <= 9999;
-
-/** The moment a Manila wall time stands for; undefined when a part is out of range (30 February). */
-export function fromWall(y: number, mo: number, d: number, h = 0, mi = 0, s = 0): number | undefined {
-  if (!inRange(y) || !(mo >= 1 && mo <= 12) || !(d >= 1 && d <= daysIn(y, mo))) return undefined;
-  if (!(h >= 0 && h <= 23 && mi >= 0 && mi <= 59 && s >= 0 && s <= 59)) return undefined;
-  return Date.UTC(y, mo - 1, d, h, mi, s) - OFFSET_MS;
 }
 
 export function wall(ms: number): WallTime {
@@ -49,25 +33,14 @@ export function wall(ms: number): WallTime {
   };
 }
 
-const valid = (ms: number | undefined) => (ms !== undefined && inRange(wall(ms).y) ? ms : undefined);
+/** Whole Manila days since 1970-01-01: two moments on the same Manila day have the same number. */
+export const dayNumber = (ms: number) => Math.floor((ms + OFFSET_MS) / DAY_MS);
 
-const ISO =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-function parseIso(text: string): number | undefined {
-  const m = ISO.exec(text.trim());
-  if (!m) return undefined;
-  const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', zone] = m;
-  const local = fromWall(+y!, +mo!, +d!, +h, +mi, +s);
-  if (local === undefined) return undefined;
-  const ms = Math.floor(Number(`0.${frac || '0'}`) * 1000);
-  if (!zone) return local + ms;
-  if (zone.toUpperCase() === 'Z') return valid(local + OFFSET_MS + ms);
-  const sign = zone.startsWith('-') ? -1 : 1;
-  const zh = Number(zone.slice(1, 3));
-  const zm = Number(zone.slice(-2));
-  if (zh > 14 || zm > 59) return undefined;
-  return valid(local + OFFSET_MS - sign * (zh * 60 + zm) * 60_000 + ms);
+function daysIn(y: number, mo: number): number {
+  return mo === 2 && isLeap(y) ? 29 : MONTH_DAYS[mo - 1]!;
 }
 
 const PATTERN_TOKEN = /YYYY|MM|M|DD|D|HH|H|mm|ss/g;
@@ -117,17 +90,8 @@ function parsePattern(text: string, pattern: string): number | undefined {
  * reads them), or text in `pattern`. Undefined for anything else, an impossible date included.
  */
 export function parseDate(value: unknown, pattern?: string): number | undefined {
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return undefined;
-    return valid(Math.abs(value) >= 1e11 ? value : value * 1000);
-  }
-  if (typeof value !== 'string') return undefined;
-  if (pattern) return parsePattern(value, pattern);
-  if (/^\s*[+-]?\d+\s*$/.test(value)) return parseDate(Number(value));
-  return parseIso(value);
+  return pattern && typeof value === 'string' ? parsePattern(value, pattern) : parseMoment(value);
 }
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** The date value of the language: ISO 8601 in Manila time, to the second. */
 export function toIso(ms: number): string {
@@ -194,11 +158,9 @@ export function addTo(ms: number, amount: number, unit: string): number | undefi
   const index = w.y * 12 + (w.mo - 1) + months;
   const y = Math.floor(index / 12);
   const mo = index - y * 12 + 1;
-  if (!inRange(y)) return undefined;
+  // Out of range (year 10000, an unknown unit) fromWall refuses.
   return fromWall(y, mo, Math.min(w.d, daysIn(y, mo)), w.h, w.mi, w.s);
 }
-
-const dayNumber = (ms: number) => Math.floor((ms + OFFSET_MS) / DAY_MS);
 
 export function diff(from: number, to: number, unit: string): number {
   if (unit === 'seconds' || unit === 'minutes' || unit === 'hours')

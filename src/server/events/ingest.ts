@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import { DAY_MS, dayText } from '../../../renderer/calendar.js';
 import type { TrackEventsTable } from '../db/schema.js';
 import { MAX_LATE_DAYS } from './config.js';
 import { safeName, safeProps, safeText } from './privacy.js';
@@ -24,11 +25,8 @@ export interface IncomingBatch {
 
 export type TrackRow = Insertable<TrackEventsTable>;
 
-const DAY_MS = 24 * 3600 * 1000;
-/** Days are the borrowers' days: the Philippines keep UTC+8 all year (no daylight saving). */
-const MANILA_OFFSET_MS = 8 * 3600 * 1000;
-
-export const manilaDay = (ms: number): string => new Date(ms + MANILA_OFFSET_MS).toISOString().slice(0, 10);
+/** Days are the borrowers' days: the lender's calendar (Manila, UTC+8 all year), `YYYY-MM-DD`. */
+export const manilaDay = dayText;
 
 /**
  * The rows to store for a batch. Cheap phones often have a wrong clock, so each time is moved by

@@ -1,3 +1,5 @@
+import { dayText } from '../../../renderer/calendar.js';
+
 /** Money is integer cents (rulings 6); display strings in demo rows use cents/100 with 2 decimals. */
 export function peso(cents: number): string {
   const sign = cents < 0 ? '-' : '';
@@ -5,9 +7,9 @@ export function peso(cents: number): string {
   return `${sign}₱${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** Date-only fields are `YYYY-MM-DD` (rulings 7). */
+/** Date-only fields are `YYYY-MM-DD` (rulings 7): the day in the lender's calendar (Manila). */
 export function ymd(date: Date): string {
-  return date.toISOString().slice(0, 10);
+  return dayText(date.getTime());
 }
 
 export function addDays(date: Date, days: number): Date {

@@ -24,7 +24,7 @@ export default async function loanPlugin(app: FastifyInstance): Promise<void> {
       const product = await findProduct(db, productId);
       if (!product) return reply.code(404).send(v3Fail('Product not found'));
       if (product.enabled !== 1) return v3Fail('This product is not available now');
-      return ok('v3', confirmView(product, new Date()));
+      return ok('v3', confirmView(product, app.cfg.now()));
     },
   );
 

@@ -44,7 +44,7 @@ export default async function variantPlugin(app: FastifyInstance): Promise<void>
     const product = await findProduct(db, (request.body as { productId: string }).productId);
     if (!product) return reply.code(404).send(missing);
     if (product.enabled !== 1) return fail('variant', '403', 'This product is not available now');
-    return done({ ...confirmView(product, new Date()), ...variantConfirmExtras(product) });
+    return done({ ...confirmView(product, app.cfg.now()), ...variantConfirmExtras(product) });
   });
 
   app.get('/gopia/goya/cultures', { schema: s.cultures, ...access.public }, async (request) => {

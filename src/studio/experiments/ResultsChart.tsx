@@ -2,6 +2,7 @@
 // uPlot. The library and its styles are imported when a chart is first drawn, so only this view
 // downloads them (the studio's other views and the borrower's app never do).
 import { useEffect, useRef, useState } from 'react';
+import { dayText, LENDER_TIME_ZONE, parseMoment } from '../../../renderer/calendar';
 import type { Results } from './types';
 import { armName } from './types';
 
@@ -9,13 +10,12 @@ const COLOURS = ['#64748b', '#2563eb', '#16a34a', '#ea580c', '#9333ea', '#db2777
 
 type Series = 'rate' | 'exposures';
 
-/** Days are the lender's (Manila, UTC+8 all year): a day's midnight there, in epoch seconds. */
-const MANILA_S = 8 * 3600;
-const dayLabel = (seconds: number) => new Date((seconds + MANILA_S) * 1000).toISOString().slice(5, 10);
+/** Days are the lender's (renderer/calendar.ts): a day's midnight there, in epoch seconds; labels MM-DD. */
+const dayLabel = (seconds: number) => dayText(seconds * 1000).slice(5);
 
 /** The day before the first is the start (nobody exposed yet), so even one day draws a line. */
 function data(results: Results, series: Series): (number | null)[][] {
-  const days = results.days.map((d) => Date.parse(`${d.day}T00:00:00+08:00`) / 1000);
+  const days = results.days.map((d) => (parseMoment(d.day) ?? NaN) / 1000);
   const x = [days[0]! - 86_400, ...days];
   const lines = results.arms.map((_, arm) => [
     series === 'exposures' ? 0 : null,
@@ -51,7 +51,7 @@ export function ResultsChart({
             height: 220,
             title,
             // Ticks at the lender's midnights, whatever the studio's own zone.
-            tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), 'Asia/Manila'),
+            tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), LENDER_TIME_ZONE),
             scales: {
               x: { time: true },
               y: { range: (_u, _min, max) => [0, Math.max(Number.isFinite(max) ? max : 0, 10) * 1.1] },

@@ -133,7 +133,9 @@ describe('near-copies fail screens:check', () => {
         file: 'second.json',
         severity: 'error',
         message: expect.stringMatching(
-          /^shares \d+ lines with first\.json .*at most 30 allowed.*variant.*part/,
+          new RegExp(
+            `^shares \\d+ lines with first\\.json .*at most ${OVERLAP_LIMIT} allowed.*variant.*part`,
+          ),
         ),
       }),
     ]);

@@ -1,7 +1,6 @@
-// Dates are shown in the borrower's local time zone: this file pins Manila (UTC+8, no DST).
-process.env.TZ = 'Asia/Manila';
-
-import { describe, expect, it } from 'vitest';
+// Dates are shown in the lender's calendar, Manila (UTC+8, no DST), whatever the phone's zone
+// (issue 27 item 4): the date tests run with the process in three zones (Node reads TZ anew).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   createFormat,
@@ -66,41 +65,62 @@ describe('number: dot as the thousands separator (ruling 6)', () => {
   });
 });
 
-describe('date and datetime in the local time zone (ruling 7)', () => {
-  it('runs in Manila time', () => {
-    expect(new Date(0).getTimezoneOffset()).toBe(-480);
-  });
+describe.each(['Asia/Manila', 'Etc/GMT+8', 'Pacific/Kiritimati'])(
+  'date and datetime in Manila time, the phone in %s',
+  (zone) => {
+    const before = process.env.TZ;
+    beforeAll(() => {
+      process.env.TZ = zone;
+    });
+    afterAll(() => {
+      process.env.TZ = before;
+    });
 
-  it('Unix seconds', () => {
-    // 2025-01-31T16:30:05Z is 2025-02-01 00:30:05 in Manila.
-    const seconds = Date.UTC(2025, 0, 31, 16, 30, 5) / 1000;
-    expect(formatDateTime(seconds)).toBe('2025-02-01 00:30:05');
-    expect(formatDate(seconds)).toBe('2025-02-01');
-    expect(formatDateTime(String(seconds))).toBe('2025-02-01 00:30:05');
-  });
+    it('the phone is in that zone', () => {
+      const offset = { 'Asia/Manila': -480, 'Etc/GMT+8': 480, 'Pacific/Kiritimati': -840 }[zone];
+      expect(new Date(Date.UTC(2026, 11, 15)).getTimezoneOffset()).toBe(offset);
+    });
 
-  it('milliseconds are recognised by their size', () => {
-    expect(formatDateTime(Date.UTC(2025, 0, 31, 16, 30, 5))).toBe('2025-02-01 00:30:05');
-  });
+    it('Unix seconds', () => {
+      // 2025-01-31T16:30:05Z is 2025-02-01 00:30:05 in Manila.
+      const seconds = Date.UTC(2025, 0, 31, 16, 30, 5) / 1000;
+      expect(formatDateTime(seconds)).toBe('2025-02-01 00:30:05');
+      expect(formatDate(seconds)).toBe('2025-02-01');
+      expect(formatDateTime(String(seconds))).toBe('2025-02-01 00:30:05');
+    });
 
-  it('ISO strings with a zone are converted to local time', () => {
-    expect(formatDateTime('2025-01-31T16:30:05Z')).toBe('2025-02-01 00:30:05');
-    expect(formatDateTime('2025-01-31T16:30:05.123+00:00')).toBe('2025-02-01 00:30:05');
-    expect(formatDateTime('2025-01-31 10:00:00+0800')).toBe('2025-01-31 10:00:00');
-    expect(formatDate('2025-01-31T16:30:05Z')).toBe('2025-02-01');
-  });
+    it('milliseconds are recognised by their size', () => {
+      expect(formatDateTime(Date.UTC(2025, 0, 31, 16, 30, 5))).toBe('2025-02-01 00:30:05');
+    });
 
-  it('dates and times without a zone are already local', () => {
-    expect(formatDate('2025-03-09')).toBe('2025-03-09');
-    expect(formatDateTime('2025-03-09')).toBe('2025-03-09 00:00:00');
-    expect(formatDateTime('2025-03-09 07:05')).toBe('2025-03-09 07:05:00');
-  });
+    it('a due date at 23:30 and at 00:30 Manila time is that Manila day', () => {
+      expect(formatDate('2026-12-15T15:30:00Z')).toBe('2026-12-15');
+      expect(formatDate(Date.UTC(2026, 11, 15, 15, 30) / 1000)).toBe('2026-12-15');
+      expect(formatDate('2026-12-15T16:30:00Z')).toBe('2026-12-16');
+      expect(formatDate(Date.UTC(2026, 11, 15, 16, 30) / 1000)).toBe('2026-12-16');
+      expect(formatDateTime('2026-12-15T16:30:00-08:00')).toBe('2026-12-16 08:30:00');
+    });
 
-  it('anything else is shown as it came', () => {
-    expect(formatDate('next Tuesday')).toBe('next Tuesday');
-    expect(formatDateTime(null)).toBe('');
-  });
-});
+    it('ISO strings with a zone are converted to Manila time', () => {
+      expect(formatDateTime('2025-01-31T16:30:05Z')).toBe('2025-02-01 00:30:05');
+      expect(formatDateTime('2025-01-31T16:30:05.123+00:00')).toBe('2025-02-01 00:30:05');
+      expect(formatDateTime('2025-01-31 10:00:00+0800')).toBe('2025-01-31 10:00:00');
+      expect(formatDate('2025-01-31T16:30:05Z')).toBe('2025-02-01');
+    });
+
+    it('dates and times without a zone are Manila time, shown as written', () => {
+      expect(formatDate('2025-03-09')).toBe('2025-03-09');
+      expect(formatDateTime('2025-03-09')).toBe('2025-03-09 00:00:00');
+      expect(formatDateTime('2025-03-09 07:05')).toBe('2025-03-09 07:05:00');
+    });
+
+    it('anything else is shown as it came', () => {
+      expect(formatDate('next Tuesday')).toBe('next Tuesday');
+      expect(formatDate('2025-02-30')).toBe('2025-02-30');
+      expect(formatDateTime(null)).toBe('');
+    });
+  },
+);
 
 describe('Host.format', () => {
   const format = createFormat({ currencySign: '₹' });

@@ -12,7 +12,7 @@ import { checkPartText, checkScreenText } from '../../../src/checker/checkText';
 import type { Problem } from '../../../renderer/validate/problem';
 import { libraryOf, type Library } from '../../../src/parts/library';
 import { resolveScreen } from '../../../src/parts/resolve';
-import { MAX_DEPTH } from '../../../src/parts/uses';
+import { MAX_DEPTH, MAX_USES } from '../../../src/parts/limits';
 
 const pretty = (v: unknown) => JSON.stringify(v, null, 2) + '\n';
 
@@ -214,7 +214,7 @@ describe('cycles and limits', () => {
     doubling.d7 = pretty({ schemaVersion: 1, part: 'd7', blocks: [{ type: 'divider' }] });
     const { screen } = pair([{ type: 'part', part: 'd0' }], doubling);
     expect(errors(screen.problems).map((e) => e.message)).toEqual([
-      expect.stringContaining('more than 1000 times'),
+      expect.stringContaining(`more than ${MAX_USES} times`),
     ]);
   });
 });

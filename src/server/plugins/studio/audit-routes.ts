@@ -1,5 +1,6 @@
 // The audit log: filtered pages, and the same filters as a CSV download (itself logged).
 import type { FastifyInstance } from 'fastify';
+import { dayText } from '../../../../renderer/calendar.js';
 import {
   AUDIT_PAGE_MAX,
   audit,
@@ -72,7 +73,7 @@ export function auditRoutes(api: FastifyInstance, s: StudioDeps): void {
         target: 'audit',
         detail: { rows: entries.length, filter: request.query },
       });
-      const day = s.cfg.now().toISOString().slice(0, 10);
+      const day = dayText(s.cfg.now().getTime());
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="audit-${day}.csv"`)

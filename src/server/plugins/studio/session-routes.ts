@@ -1,5 +1,6 @@
 // Signing in and out, and the session the studio page reads (with its CSRF token).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LENDER_TIME_ZONE } from '../../../../renderer/calendar.js';
 import type { Account } from '../../accounts/accounts.js';
 import { verifyPassword } from '../../accounts/passwords.js';
 import type { Session } from '../../accounts/sessions.js';
@@ -9,9 +10,6 @@ import { audit } from '../../audit/log.js';
 import { DEVICE_DAYS } from '../../accounts/devices.js';
 import { actorOf, deviceToken, refuse, refuseAs, setDeviceCookie, setSessionCookie } from './guard.js';
 import type { StudioServices } from './services.js';
-
-/** The lender's time zone: the studio shows times in it (they are stored and sent in UTC). */
-export const TIME_ZONE = 'Asia/Manila';
 
 const accountView = (a: Account) => ({
   id: a.id,
@@ -27,7 +25,8 @@ export function sessionView(session: Session, fourEyes: boolean) {
     csrfToken: session.csrfToken,
     expiresAt: session.expiresAt,
     fourEyes,
-    timeZone: TIME_ZONE,
+    // The lender's zone: the studio shows times in it (they are stored and sent in UTC).
+    timeZone: LENDER_TIME_ZONE,
   };
 }
 
