@@ -9,6 +9,7 @@
 // days and the app showed instants in the phone's zone: the same loan was due on two days.
 import type { Page } from '@playwright/test';
 import { startClockServer, type ClockServer } from './clock';
+import { borrowerSession } from './prod-env';
 import { test, expect } from './support';
 
 const DUES = [
@@ -20,11 +21,14 @@ const ZONES = [
   { id: 'Etc/GMT+8', name: 'UTC−8', offset: 480 },
   { id: 'Pacific/Kiritimati', name: 'UTC+14', offset: -840 },
 ];
-/** The demo borrower (its complaints are private to it). */
-const SESSION = { sessionId: 'demo', deviceId: 'dev-calendar', appVersion: '1.0.0' };
+/**
+ * The borrower the seeded orders and complaints belong to on a production server (prod-setup.ts),
+ * with a session signed as the lender's login signs it (its complaints are private to it).
+ */
+const session = () => ({ sessionId: borrowerSession(), deviceId: 'dev-calendar', appVersion: '1.0.0' });
 
 const address = (base: string, path: string, query: Record<string, string>) =>
-  `${base}${path}?${new URLSearchParams({ ...query, ...SESSION }).toString()}`;
+  `${base}${path}?${new URLSearchParams({ ...query, ...session() }).toString()}`;
 
 /** `day` moved by `days` (calendar arithmetic on the date alone). */
 function dayPlus(day: string, days: number): string {

@@ -21,7 +21,7 @@ if (problems.length > 0) {
 }
 const { port, host, ...options } = optionsFromEnv();
 const app = await buildServer({ ...options, now });
-if (app.cfg.production) await prepareProduction(app.db);
+if (app.cfg.production) await prepareProduction(app.db, now());
 await app.listen({ port, host });
 if (app.studioServer) await app.studioServer.listen({ port: app.cfg.studioPort ?? 0, host });
 console.log(`listening ${port}`);

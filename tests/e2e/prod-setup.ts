@@ -1,7 +1,7 @@
 // What an operator does once to a production database before the studio specs use it (issue 28
 // item 2): the staff accounts, made with the account commands (`npm run studio:user -- add`); and,
 // standing in for the lender's loan system (which owns orders, not this server), the seeded demo
-// orders and cards given to E2E_BORROWER. Run as a script before `src/server/main.ts` (playwright.config.ts)
+// orders, cards and complaints given to E2E_BORROWER. Run as a script before `src/server/main.ts` (playwright.config.ts)
 // on the database of the environment, or called by tests/e2e/clock-server.ts on its own.
 import type { Kysely } from 'kysely';
 import { runUserCommand } from '../../src/server/accounts/cli';
@@ -13,10 +13,11 @@ import { seedDemo } from '../../src/server/db/seed';
 import { DEMO_BORROWER } from '../../src/server/identity/types';
 import { E2E_BORROWER, STAFF } from './prod-env';
 
-export async function prepareProduction(db: Kysely<Database>): Promise<void> {
-  // The catalogue, landing templates and the demo orders (LENDER_SEED_DEMO=1 would do the same).
-  await seedDemo(db);
-  for (const table of ['orders', 'bank_cards'] as const)
+export async function prepareProduction(db: Kysely<Database>, now = new Date()): Promise<void> {
+  // The catalogue, landing templates and the demo orders (LENDER_SEED_DEMO=1 would do the same),
+  // on the server's clock (clock-server.ts moves it): the demo's due dates are days from `now`.
+  await seedDemo(db, now);
+  for (const table of ['orders', 'bank_cards', 'complaints'] as const)
     await db
       .updateTable(table)
       .set({ borrower_id: E2E_BORROWER })

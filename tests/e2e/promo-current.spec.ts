@@ -7,7 +7,8 @@ import type { Browser, Page } from '@playwright/test';
 import { startClockServer, type ClockServer } from './clock';
 import { LANDING_QUERY } from './public-helpers';
 import { borrower, openReview, replaceInEditor, saveAndRequestReview, studioAs } from './publishing-helpers';
-import { DEMO, expect, test } from './support';
+import { STAFF } from './prod-env';
+import { expect, test } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -61,7 +62,7 @@ test('an experiment starts: phones that kept the control show their arm from the
   const NEW = 'Mobile no.';
   const LANDING = `/promo/#/landing?id=1&${LANDING_QUERY}`;
 
-  const editor = await studioAs(browser, server.base, DEMO.editor, `#${SCREEN}`);
+  const editor = await studioAs(browser, server.studioBase, STAFF.editor, `#${SCREEN}`);
   await expect(editor.locator('.cm-content')).toContainText(`"${SCREEN}"`);
   await replaceInEditor(editor, `"phoneLabel": "${OLD}"`, `"phoneLabel": "${NEW}"`);
   await saveAndRequestReview(editor, SCREEN, 'Phone label in English');
@@ -77,7 +78,7 @@ test('an experiment starts: phones that kept the control show their arm from the
   }
 
   // The experiment starts: 10% keep the control, 90% get the new label.
-  const studio = await studioAs(browser, server.base, DEMO.publisher, '#/experiments');
+  const studio = await studioAs(browser, server.studioBase, STAFF.publisher, '#/experiments');
   await studio.getByRole('button', { name: 'New experiment or rollout…' }).click();
   const form = studio.getByRole('group', { name: 'New experiment' });
   await form.getByLabel('Screen').selectOption(SCREEN);
@@ -132,13 +133,13 @@ test('a promotion ends: the next visit shows the version after it from the first
   const PROMOTION = 'Christmas offer: register in 1 minute';
   const BEFORE = 'Register in 1 minute';
   const LANDING = `/promo/#/landing?id=2&${LANDING_QUERY}`;
-  const editor = await studioAs(browser, server.base, DEMO.editor, '#promo-landing-bold');
+  const editor = await studioAs(browser, server.studioBase, STAFF.editor, '#promo-landing-bold');
   await expect(editor.locator('.cm-content')).toContainText('"promo-landing-bold"');
   await replaceInEditor(editor, BEFORE, PROMOTION);
   await saveAndRequestReview(editor, 'promo-landing-bold', 'Christmas promotion');
 
   // Published now, as a promotion that ends in ten minutes (server time).
-  const publisher = await studioAs(browser, server.base, DEMO.publisher, '#/drafts');
+  const publisher = await studioAs(browser, server.studioBase, STAFF.publisher, '#/drafts');
   await openReview(publisher, /^promo-landing-bold/);
   const approve = publisher.getByRole('group', { name: 'Approve' });
   await approve.getByLabel('A promotion: it ends').check();
