@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import type { DbTarget } from './db/connection.js';
+import { DEFAULT_DB_SETTINGS, type DbSettings, type DbTarget } from './db/connection.js';
+import type { RetrySettings } from './db/retry.js';
 import { eventsConfig, type EventsConfig } from './events/config.js';
 import type { VerifySession } from './identity/types.js';
 import { isProduction } from './ops/production.js';
@@ -11,6 +12,10 @@ export interface ServerOptions {
   sqlitePath?: string | undefined;
   /** Private PostgreSQL schema (tests share one database). */
   pgSchema?: string | undefined;
+  /** PostgreSQL pool size and timeouts (docs/config.md, "Database connections"). */
+  db?: Partial<DbSettings> | undefined;
+  /** Start-up against an unreachable database: the first wait, the longest, and (tests) how many tries. */
+  dbRetry?: Partial<RetrySettings> | undefined;
   /** Built app (vite output). Missing directory = API-only server with a placeholder page. */
   distDir?: string | undefined;
   /** Screen documents served at /screens/. */
@@ -72,6 +77,8 @@ export interface ServerOptions {
 
 export interface ResolvedConfig {
   db: DbTarget;
+  dbSettings: DbSettings;
+  dbRetry: RetrySettings;
   distDir: string;
   screensDir: string;
   uploadsDir: string;
@@ -119,6 +126,8 @@ export function resolveConfig(o: ServerOptions = {}, cwd = process.cwd()): Resol
       };
   return {
     db,
+    dbSettings: { ...DEFAULT_DB_SETTINGS, ...definedOnly(o.db ?? {}) },
+    dbRetry: { ...DEFAULT_DB_RETRY, ...definedOnly(o.dbRetry ?? {}) },
     distDir: resolve(cwd, o.distDir ?? 'dist'),
     screensDir: resolve(cwd, o.screensDir ?? 'screens'),
     uploadsDir: resolve(cwd, o.uploadsDir ?? 'data/uploads'),
@@ -151,6 +160,19 @@ export function resolveConfig(o: ServerOptions = {}, cwd = process.cwd()): Resol
   };
 }
 
+export const DEFAULT_DB_RETRY: RetrySettings = { firstMs: 500, maxMs: 30_000 };
+
+/** The entries that are set: an option given as undefined keeps its default. */
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** A whole number ≥ 0 from the environment (0 is meaningful: no timeout), or undefined. */
+function count(value: string | undefined): number | undefined {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n >= 0 ? n : undefined;
+}
+
 /** A positive number from the environment, or undefined (the default applies) when absent or not one. */
 function positive(value: string | undefined, scale = 1): number | undefined {
   const n = Number(value);
@@ -176,6 +198,13 @@ export function optionsFromEnv(
     host: env.HOST ?? '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
     pgSchema: env.DATABASE_SCHEMA || undefined,
+    db: {
+      poolSize: positive(env.LENDER_DB_POOL_SIZE),
+      connectTimeoutMs: count(env.LENDER_DB_CONNECT_TIMEOUT_MS),
+      queryTimeoutMs: count(env.LENDER_DB_QUERY_TIMEOUT_MS),
+      idleTimeoutMs: count(env.LENDER_DB_IDLE_TIMEOUT_MS),
+    },
+    dbRetry: { firstMs: positive(env.LENDER_DB_RETRY_MS), maxMs: positive(env.LENDER_DB_RETRY_MAX_MS) },
     sqlitePath: env.SQLITE_PATH || undefined,
     distDir: env.DIST_DIR || undefined,
     screensDir: env.SCREENS_DIR || undefined,

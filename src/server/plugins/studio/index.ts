@@ -9,6 +9,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { injectConfig } from '../../../config/inject.js';
 import { AccountError } from '../../accounts/accounts.js';
 import { experimentRoutes } from '../../experiments/routes.js';
+import { answeredUnavailable, STUDIO_UNAVAILABLE } from '../../lib/unavailable.js';
 import { FlowError } from '../../publishing/errors.js';
 import { pageConfig } from '../static-app.js';
 import { accountRoutes } from './account-routes.js';
@@ -45,6 +46,8 @@ export default async function studioPlugin(app: FastifyInstance): Promise<void> 
       async (api) => {
         registerGuard(api, app.cfg, services.sessions);
         api.setErrorHandler(async (error: FastifyError, request, reply) => {
+          if (answeredUnavailable(error, reply, (message) => ({ ok: false, message, unavailable: 'database' }), STUDIO_UNAVAILABLE))
+            return reply;
           if (error instanceof FlowError) return refuse(reply, error.status, error.message, error.extra);
           if (error instanceof AccountError) return refuse(reply, error.status, error.message);
           if (error.validation || (error.statusCode && error.statusCode < 500))
