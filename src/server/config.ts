@@ -71,6 +71,8 @@ export interface ServerOptions {
   passwordCost?: number | undefined;
   /** Production mode (NODE_ENV=production, ops/production.ts): secure defaults, required settings. */
   production?: boolean | undefined;
+  /** Test hook: the process is killed right after a write on this route commits (idempotency/crash-hook.ts). */
+  crashAfterCommit?: string | undefined;
   /** Which proxies' X-Forwarded-For to believe: a hop count or addresses/CIDRs (Fastify trustProxy). */
   trustProxy?: number | string | undefined;
 }
@@ -109,6 +111,7 @@ export interface ResolvedConfig {
   publicUrl: string;
   publishPollMs: number;
   passwordCost: number | undefined;
+  crashAfterCommit: string | null;
   /** Fastify's trustProxy: false, addresses/CIDRs, or (a hop count) the n proxies nearest. */
   trustProxy: string | false | ((address: string, hop: number) => boolean);
 }
@@ -156,6 +159,7 @@ export function resolveConfig(o: ServerOptions = {}, cwd = process.cwd()): Resol
     publicUrl: (o.publicUrl ?? '').replace(/\/+$/, ''),
     publishPollMs: o.publishPollMs ?? 1000,
     passwordCost: o.passwordCost,
+    crashAfterCommit: o.crashAfterCommit || null,
     trustProxy: trustProxyOption(o.trustProxy),
   };
 }
@@ -235,6 +239,8 @@ export function optionsFromEnv(
     logLevel: env.LENDER_LOG === '1' || (production && env.LENDER_LOG !== '0') ? 'info' : 'warn',
     seed: production ? env.LENDER_SEED_DEMO === '1' : env.LENDER_SEED_DEMO !== '0',
     production,
+    // A test hook: never in production.
+    crashAfterCommit: production ? undefined : env.LENDER_TEST_CRASH_AFTER_COMMIT || undefined,
     trustProxy: trustProxyOf(env.LENDER_TRUST_PROXY),
   };
 }

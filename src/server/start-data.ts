@@ -25,7 +25,12 @@ export interface Data {
 }
 
 export function startData(cfg: ResolvedConfig, log: FastifyBaseLogger): Promise<Data> {
-  return retryWhileUnavailable('waiting for the database at start', () => attempt(cfg, log), cfg.dbRetry, log);
+  return retryWhileUnavailable(
+    'waiting for the database at start',
+    () => attempt(cfg, log),
+    cfg.dbRetry,
+    log,
+  );
 }
 
 /**

@@ -4,13 +4,7 @@
 
 /** A fixed vocabulary: it goes into /readyz replies and log fields, never a host name or path. */
 export type DbFaultKind =
-  | 'unreachable'
-  | 'timeout'
-  | 'overloaded'
-  | 'read-only'
-  | 'disk-full'
-  | 'locked'
-  | 'io-error';
+  'unreachable' | 'timeout' | 'overloaded' | 'read-only' | 'disk-full' | 'locked' | 'io-error';
 
 export interface DbFault {
   kind: DbFaultKind;
@@ -30,7 +24,12 @@ export const FAULT_MEANING: Record<DbFaultKind, string> = {
 };
 
 /** Kinds where reads may still work: only a successful write shows they are over. */
-export const WRITE_FAULTS: ReadonlySet<DbFaultKind> = new Set(['read-only', 'disk-full', 'locked', 'io-error']);
+export const WRITE_FAULTS: ReadonlySet<DbFaultKind> = new Set([
+  'read-only',
+  'disk-full',
+  'locked',
+  'io-error',
+]);
 
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',

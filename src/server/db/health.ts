@@ -39,7 +39,10 @@ export function createDbHealth(log: HealthLog | null = null, now = Date.now): Db
     succeeded(write) {
       if (!current || (WRITE_FAULTS.has(current.kind) && !write)) return;
       const downMs = now() - current.since;
-      out?.info({ database: 'ok', after: current.kind, downMs }, `database available again after ${downMs} ms`);
+      out?.info(
+        { database: 'ok', after: current.kind, downMs },
+        `database available again after ${downMs} ms`,
+      );
       current = null;
     },
     setLog(log) {

@@ -108,7 +108,8 @@ export function registerFamilyErrors(app: FastifyInstance, family: Family): void
     if (error.validation) {
       return reply.code(400).send(fail(family, '400', validationMessage(error)));
     }
-    if (answeredUnavailable(error, reply, familyUnavailable(family), UNAVAILABLE_MESSAGE[family])) return reply;
+    if (answeredUnavailable(error, reply, familyUnavailable(family), UNAVAILABLE_MESSAGE[family]))
+      return reply;
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message = (error.code && CLIENT_ERROR_MESSAGES[error.code]) || error.message || 'Bad request';

@@ -3,6 +3,7 @@ import { mkdir, open, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { uploadFingerprint, writeOnce } from '../idempotency/index.js';
 import { access, borrowerOf } from '../identity/index.js';
 import { fail, ok, registerFamilyErrors } from '../lib/envelope.js';
 import { randomToken } from '../lib/ids.js';
@@ -73,19 +74,29 @@ export default async function uploadsPlugin(app: FastifyInstance): Promise<void>
           .code(415)
           .send(fail('complaint', '415', 'Only PNG, JPEG, GIF or WEBP images can be uploaded'));
       }
+      // The key is claimed now that the image is known: a retry with another picture is a 422.
+      if (!(await app.claimUpload(request, reply, uploadFingerprint(file.fieldname, data)))) return reply;
       // The client's file name is never used: no path, no extension trick, no collision.
       const name = `${randomToken()}.${kind.ext}`;
-      await writeDurably(join(dir, name), data);
-      const recorded = await recordUpload(
-        app.db,
-        { name, borrower, mime: kind.mime, size: data.length },
-        perDay,
-      );
-      if (!recorded) {
-        await unlink(join(dir, name)).catch(() => undefined);
-        return reply.code(429).send(overQuota);
+      const path = join(dir, name);
+      await writeDurably(path, data);
+      let recorded = false;
+      try {
+        // The row and the reply to the key commit together (idempotency/once.ts).
+        const answer = await writeOnce(request, reply, async (trx) => {
+          recorded = await recordUpload(trx, { name, borrower, mime: kind.mime, size: data.length }, perDay);
+          if (!recorded) {
+            void reply.code(429);
+            return overQuota;
+          }
+          return ok('complaint', { url: `/uploads/${name}` }, 'Upload succeeded!');
+        });
+        if (!recorded) await unlink(path).catch(() => undefined);
+        return answer;
+      } catch (error) {
+        await unlink(path).catch(() => undefined);
+        throw error;
       }
-      return ok('complaint', { url: `/uploads/${name}` }, 'Upload succeeded!');
     },
   );
 

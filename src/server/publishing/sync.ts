@@ -94,7 +94,8 @@ export function listenForPublications(
         return;
       }
       await next.query(`listen "${channel.replace(/"/g, '""')}"`);
-      if (failures > 0) log.info(`the publication listener is listening again (after ${failures} failed attempts)`);
+      if (failures > 0)
+        log.info(`the publication listener is listening again (after ${failures} failed attempts)`);
       failures = 0;
       // Whatever was published while it was not listening.
       onPublished();

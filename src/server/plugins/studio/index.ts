@@ -46,7 +46,14 @@ export default async function studioPlugin(app: FastifyInstance): Promise<void> 
       async (api) => {
         registerGuard(api, app.cfg, services.sessions);
         api.setErrorHandler(async (error: FastifyError, request, reply) => {
-          if (answeredUnavailable(error, reply, (message) => ({ ok: false, message, unavailable: 'database' }), STUDIO_UNAVAILABLE))
+          if (
+            answeredUnavailable(
+              error,
+              reply,
+              (message) => ({ ok: false, message, unavailable: 'database' }),
+              STUDIO_UNAVAILABLE,
+            )
+          )
             return reply;
           if (error instanceof FlowError) return refuse(reply, error.status, error.message, error.extra);
           if (error instanceof AccountError) return refuse(reply, error.status, error.message);
