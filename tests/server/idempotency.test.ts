@@ -213,7 +213,7 @@ describe.each(backends)('idempotency keys on %s', (backend) => {
   it('an upload replayed with the same key and another picture is refused (422), the same picture replayed', async () => {
     const picture = (bytes: Buffer) => {
       const data = new FormData();
-      data.set('problemImage', new Blob([bytes], { type: 'image/png' }), 'proof.png');
+      data.set('problemImage', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'proof.png');
       return data;
     };
     const path = '/nepenthes/upload-problem-image';

@@ -1,17 +1,18 @@
 // A Kysely dialect that reports every connection attempt and statement to a DbHealth (health.ts),
 // whatever the engine: the queries themselves are the database's health check, so an outage is
 // noticed by the first request that meets it and its end by the first that works.
-import type {
-  CompiledQuery,
-  DatabaseConnection,
-  DatabaseIntrospector,
-  Dialect,
-  DialectAdapter,
-  Driver,
-  Kysely,
-  QueryCompiler,
-  QueryResult,
-  TransactionSettings,
+import {
+  PostgresDriver,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type DialectAdapter,
+  type Driver,
+  type Kysely,
+  type QueryCompiler,
+  type QueryResult,
+  type TransactionSettings,
 } from 'kysely';
 import type { DbHealth } from './health.js';
 
@@ -65,8 +66,19 @@ class ObservedDriver implements Driver {
     return this.inner.commitTransaction(connection);
   }
 
-  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.inner.rollbackTransaction(connection);
+  /**
+   * A failed rollback must not hide why the transaction failed (Kysely throws the rollback's error
+   * instead). It fails when SQLite already rolled back by itself (a full disk, an I/O error: "no
+   * transaction is active"), and on PostgreSQL when the connection is gone, which the driver then
+   * discards. Anything else (SQLite still inside the transaction) is thrown.
+   */
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await this.inner.rollbackTransaction(connection);
+    } catch (error) {
+      const gone = this.inner instanceof PostgresDriver || /no transaction is active/.test(String(error));
+      if (!gone) throw error;
+    }
   }
 
   savepoint(

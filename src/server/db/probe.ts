@@ -1,11 +1,18 @@
 // The readiness check of the database (/readyz, issue 30). It asks what a borrower request needs:
 // a connection that answers, to a primary (after a failover a stale address may lead to a
 // standby, which refuses writes), and, after a write fault (a read-only or locked file, a full
-// disk), a write that works again. Otherwise a write fault would keep the instance out of the
-// balancer for good: no traffic, no write, no news that it is over.
+// disk), a write that works again. Without that last probe a write fault would keep the instance
+// out of the balancer for good: no traffic, no write, no news that it is over.
 import { sql } from 'kysely';
 import type { DbHandle } from './connection.js';
-import { DbFaultError, WRITE_FAULTS } from './faults.js';
+import { dbFaultOf, DbFaultError, WRITE_FAULTS } from './faults.js';
+
+const PROBE_KEY = 'readiness-probe';
+/**
+ * What the write probe commits (and deletes in the same transaction): enough new pages that a full
+ * disk refuses it, where a one-row update in place could still pass.
+ */
+const ROOM = 'x'.repeat(64 * 1024);
 
 export async function probeDatabase({ db, kind, health }: DbHandle): Promise<void> {
   try {
@@ -16,14 +23,18 @@ export async function probeDatabase({ db, kind, health }: DbHandle): Promise<voi
     } else await sql`select 1`.execute(db);
     const before = health.fault();
     if (before && WRITE_FAULTS.has(before.kind))
-      await db
-        .insertInto('row_locks')
-        .values({ name: 'readiness-probe', version: 1 })
-        .onConflict((oc) => oc.column('name').doUpdateSet({ version: sql<number>`row_locks.version + 1` }))
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('app_meta')
+          .values({ key: PROBE_KEY, value: ROOM })
+          .onConflict((oc) => oc.column('key').doUpdateSet({ value: ROOM }))
+          .execute();
+        await trx.deleteFrom('app_meta').where('key', '=', PROBE_KEY).execute();
+      });
   } catch (error) {
     health.failed(error);
-    throw error;
+    const fault = dbFaultOf(error);
+    throw fault ? new DbFaultError(fault) : error;
   }
   const fault = health.fault();
   if (fault) throw new DbFaultError(fault);
