@@ -20,6 +20,7 @@ export async function buildStudioServer(app: FastifyInstance): Promise<FastifyIn
     trustProxy: cfg.trustProxy,
   });
   studio.decorate('db', app.db);
+  studio.decorate('dbHealth', app.dbHealth);
   studio.decorate('cfg', cfg);
   studio.decorate('content', app.content);
   registerRequestId(studio);

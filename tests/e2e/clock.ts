@@ -17,7 +17,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 /**
  * `slot`: the port is E2E_PORT+slot; 0 and 1 are playwright.config.ts's servers. One slot per spec
  * file, since specs run in parallel: publishing 2, publishing-schedule 3, experiments 4,
- * publishing-parts 5. `env`: more settings of this server.
+ * publishing-parts 5, studio-db-down 7. `env`: more settings of this server.
  */
 export async function startClockServer(slot: number, env: Record<string, string> = {}): Promise<ClockServer> {
   const port = Number(process.env.E2E_PORT ?? 8790) + slot;

@@ -14,7 +14,11 @@ const PROBE_KEY = 'readiness-probe';
  */
 const ROOM = 'x'.repeat(64 * 1024);
 
-export async function probeDatabase({ db, kind, health }: DbHandle): Promise<void> {
+export async function probeDatabase({
+  db,
+  kind,
+  health,
+}: Pick<DbHandle, 'db' | 'kind' | 'health'>): Promise<void> {
   try {
     if (kind === 'postgres') {
       const { rows } = await sql<{ standby: boolean }>`select pg_is_in_recovery() as standby`.execute(db);

@@ -18,6 +18,7 @@ import { contentRoutes } from './content-routes.js';
 import { refuse, registerGuard, registerHostCheck } from './guard.js';
 import { studioServices } from './services.js';
 import { sessionRoutes } from './session-routes.js';
+import { statusRoutes } from './status-routes.js';
 
 const NOT_BUILT =
   '<!doctype html><meta charset="utf-8"><title>Screen studio</title>' +
@@ -63,6 +64,7 @@ export default async function studioPlugin(app: FastifyInstance): Promise<void> 
           return refuse(reply, 500, 'Internal server error');
         });
         sessionRoutes(api, services);
+        statusRoutes(api);
         contentRoutes(api);
         auditRoutes(api);
         accountRoutes(api, services);
