@@ -74,6 +74,7 @@ async function attempt(cfg: ResolvedConfig, log: FastifyBaseLogger): Promise<Dat
       info: (message) => log.info(message),
     });
     closers.push(() => content.close());
+    handle.health.onRecovered(() => content.wake());
     // Borrower keys, the event writer and the server's own goals (src/server/events/), shared by the
     // pages, the experiments, the track endpoint and the routes whose success is a goal.
     const measurement = await startMeasurement(handle.db, cfg, warn);

@@ -19,11 +19,14 @@ export interface DbHealth {
   succeeded(write: boolean): void;
   /** The log lines go to `log` from now on (the server's logger exists after the database). */
   setLog(log: HealthLog): void;
+  /** Calls `listener` each time a fault ends (the LISTEN connection reconnects at once). */
+  onRecovered(listener: () => void): void;
 }
 
 export function createDbHealth(log: HealthLog | null = null, now = Date.now): DbHealth {
   let current: (DbFault & { since: number }) | null = null;
   let out = log;
+  const recovered: (() => void)[] = [];
   return {
     fault: () => current,
     failed(error) {
@@ -44,9 +47,13 @@ export function createDbHealth(log: HealthLog | null = null, now = Date.now): Db
         `database available again after ${downMs} ms`,
       );
       current = null;
+      for (const listener of recovered) listener();
     },
     setLog(log) {
       out = log;
+    },
+    onRecovered(listener) {
+      recovered.push(listener);
     },
   };
 }

@@ -52,6 +52,11 @@ export interface Content {
   follow(check: () => Promise<void>): void;
   /** Runs due schedules and promotion ends, then checks the version: the timer's work, for tests. */
   tick(): Promise<void>;
+  /**
+   * The database is back after an outage: the LISTEN connection reconnects now instead of after
+   * its backoff, and the published set is read again (what was published meanwhile).
+   */
+  wake(): void;
   /** Why this instance cannot serve borrowers' pages yet (readiness), or null when it can. */
   notReady(): string | null;
   close(): Promise<void>;
@@ -147,6 +152,10 @@ export async function startContent(o: ContentOptions): Promise<Content> {
     reload,
     follow: (check) => void followers.push(check),
     tick,
+    wake() {
+      listener?.wake();
+      reload().catch((error: unknown) => background('reloading the published set failed', error));
+    },
     // Not "is the set fresh": a reload that fails everywhere at once would then take every instance
     // out of the balancer; the last published set is better than none (docs/decisions.md).
     notReady: () =>

@@ -22,6 +22,8 @@ export function notifier(target: DbTarget): (db: Db, version: number) => Promise
 }
 
 export interface Listener {
+  /** The database is back: a reconnection waiting for its backoff happens now. */
+  wake(): void;
   close(): Promise<void>;
 }
 
@@ -109,6 +111,12 @@ export function listenForPublications(
 
   void connect();
   return {
+    wake() {
+      if (closed || !timer) return;
+      clearTimeout(timer);
+      timer = null;
+      void connect();
+    },
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
