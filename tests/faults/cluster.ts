@@ -63,7 +63,9 @@ export async function createCluster(): Promise<Cluster> {
       return await run(file, argv, { timeout: 120_000 });
     } catch (error) {
       const e = error as { stderr?: string; stdout?: string; message: string };
-      throw new Error(`${tool} ${args.join(' ')} failed: ${e.stderr || e.stdout || e.message}`);
+      throw new Error(`${tool} ${args.join(' ')} failed: ${e.stderr || e.stdout || e.message}`, {
+        cause: error,
+      });
     }
   };
 

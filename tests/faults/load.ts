@@ -35,7 +35,7 @@ export async function borrowerCall(
   const text = await response.text();
   const key = String(response.status);
   tally.statuses.set(key, (tally.statuses.get(key) ?? 0) + 1);
-  let body: Record<string, unknown> | null = null;
+  let body: Record<string, unknown> | null;
   try {
     body = JSON.parse(text) as Record<string, unknown>;
   } catch {
