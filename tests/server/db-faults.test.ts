@@ -15,7 +15,9 @@ import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildServer, type ServerOptions } from '../../src/server/app.js';
 import { dbFaultOf } from '../../src/server/db/faults.js';
+import { createDbHealth } from '../../src/server/db/health.js';
 import { backoffMs } from '../../src/server/db/retry.js';
+import { escapedError } from '../../src/server/ops/fault-net.js';
 import { dropSchema, startServer, type TestServer } from './helpers.js';
 import { editor, publishText, publisher, screenText, writeDist, writeScreens } from './studio-helpers.js';
 
@@ -68,6 +70,53 @@ describe('what counts as a database fault', () => {
     expect(dbFaultOf(coded('42P01', 'relation "x" does not exist'))).toBeNull();
     expect(dbFaultOf(coded('SQLITE_CONSTRAINT_UNIQUE'))).toBeNull();
     expect(dbFaultOf(new TypeError('undefined is not a function'))).toBeNull();
+  });
+
+  it('logs an outage once when it begins and once when it ends, not once per failing query', () => {
+    const lines: string[] = [];
+    const log = {
+      warn: (_: object, m: string) => void lines.push(`warn ${m}`),
+      info: (_: object, m: string) => void lines.push(`info ${m}`),
+    };
+    let t = 0;
+    const health = createDbHealth(log, () => t);
+    let recovered = 0;
+    health.onRecovered(() => recovered++);
+    const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    for (let i = 0; i < 50; i++) health.failed(refused);
+    health.failed(new Error('duplicate key')); // not a fault: changes nothing
+    expect(health.fault()).toMatchObject({ kind: 'unreachable', since: 0 });
+    t = 1500;
+    health.succeeded(false);
+    health.succeeded(false);
+    expect(health.fault()).toBeNull();
+    expect(lines).toEqual([
+      'warn database unavailable: the database cannot be reached or dropped the connection',
+      'info database available again after 1500 ms',
+    ]);
+    expect(recovered).toBe(1);
+    // A write fault ends with a write, not with a read that still works.
+    health.failed(Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }));
+    health.succeeded(false);
+    expect(health.fault()?.kind).toBe('disk-full');
+    health.succeeded(true);
+    expect(health.fault()).toBeNull();
+  });
+
+  it('the last net: an escaped database fault is logged and survived, anything else stops the process', () => {
+    const logged: string[] = [];
+    const exits: number[] = [];
+    const escaped = escapedError(
+      { error: (_: object, m: string) => void logged.push(m) },
+      (code) => void exits.push(code),
+    );
+    escaped(Object.assign(new Error('terminating connection'), { code: '57P01' }), 'uncaught exception');
+    expect(exits).toEqual([]);
+    expect(logged[0]).toMatch(
+      /a database fault was not handled where it happened \(uncaught exception\): the server carries on/,
+    );
+    escaped(new TypeError('x is not a function'), 'unhandled rejection');
+    expect(exits).toEqual([1]);
   });
 
   it('backs off by doubling up to the cap, with jitter', () => {
