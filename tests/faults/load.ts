@@ -10,9 +10,16 @@ export interface Tally {
   violations: string[];
   /** The slowest 503 (ms): "answers quickly", never a hang. */
   slowest503Ms: number;
+  /** Which call that was. */
+  slowest503What: string;
 }
 
-export const newTally = (): Tally => ({ statuses: new Map(), violations: [], slowest503Ms: 0 });
+export const newTally = (): Tally => ({
+  statuses: new Map(),
+  violations: [],
+  slowest503Ms: 0,
+  slowest503What: '',
+});
 
 export const count503 = (tally: Tally) => tally.statuses.get('503') ?? 0;
 
@@ -42,7 +49,11 @@ export async function borrowerCall(
     body = null;
   }
   if (response.status === 503) {
-    tally.slowest503Ms = Math.max(tally.slowest503Ms, Date.now() - started);
+    const took = Date.now() - started;
+    if (took > tally.slowest503Ms) {
+      tally.slowest503Ms = took;
+      tally.slowest503What = what;
+    }
     if (response.headers.get('retry-after') === null || !body || typeof body.message !== 'string')
       tally.violations.push(`${what}: a 503 without Retry-After or its envelope: ${text}`);
   } else if (response.status >= 500) tally.violations.push(`${what}: ${response.status} ${text}`);

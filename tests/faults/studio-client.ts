@@ -67,8 +67,8 @@ interface Draft {
 }
 
 export interface PublishHooks {
-  /** Called as each approval is sent (the fault test terminates connections there). */
-  approving?(): void;
+  /** Awaited before each approval is sent (the fault test terminates connections there). */
+  approving?(): Promise<void> | void;
   /** Every answer the studio gave, for the test's tally. */
   answered?(status: number, body: Record<string, unknown>): void;
 }
@@ -114,7 +114,7 @@ export async function publish(
         const review = await call(editor, 'POST', `/drafts/${draft.id}/review`, {});
         if (review.status !== 200) continue;
       }
-      hooks.approving?.();
+      await hooks.approving?.();
       const approved = await call(publisher, 'POST', `/drafts/${draft.id}/approve`, {
         revisionId: draft.headRevisionId,
       });
