@@ -18,7 +18,7 @@ import { spawn } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signSession } from '../../src/server/identity/signed.js';
-import { buildOnce, logLines, spawnBuilt, type Built } from '../server/process-helpers.js';
+import { baseOf, buildOnce, logLines, spawnBuilt, type Built } from '../server/process-helpers.js';
 import { writeDist, writeScreens } from '../server/studio-helpers.js';
 import { createCluster, freePort, type Cluster } from './cluster.js';
 import { borrowerCall, count503, newTally, startLoad, type Tally } from './load.js';
@@ -135,7 +135,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('a database fault never takes 
       });
       const up = run.waitFor('Screen studio: http://', 120_000).then(() => ({
         name,
-        base: /Lender app: (http:\/\/127\.0\.0\.1:\d+)\//.exec(run.stdout())![1]!,
+        base: baseOf(run.stdout()),
         studio: /Screen studio: (http:\/\/127\.0\.0\.1:\d+)\/studio/.exec(run.stdout())![1]!,
         run,
         exitedEarly: () => early,
