@@ -330,7 +330,13 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('a database fault never takes 
     const { rows } = await client.query<{ id: number; content: string }>(
       "select id, content from complaints where content like 'fault-test writer %'",
     );
+    const probes = await client.query<{ n: string }>(
+      "select count(*) as n from track_events where name = 'fault_probe'",
+    );
     await client.end();
+    // Events resume after the outage, and every acknowledged one is stored.
+    expect(load.eventsAcknowledgedAt.some((at) => at > backAt)).toBe(true);
+    expect(Number(probes.rows[0]!.n)).toBe(load.eventsAcknowledgedAt.length);
     const stored = new Map<string, number[]>();
     for (const row of rows) stored.set(row.content, [...(stored.get(row.content) ?? []), row.id]);
     const acked = load.written.filter((w) => w.problemId !== null);
@@ -364,6 +370,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('a database fault never takes 
       slowest503: tally.slowest503What,
       answers: Object.fromEntries(tally.statuses),
       writesAcknowledged: acked.length,
+      eventsAcknowledged: load.eventsAcknowledgedAt.length,
       publications,
       publicationRightAfterRecoveryMs: recoveredMs,
       publicationCutMs: cutMs,

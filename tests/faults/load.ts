@@ -68,6 +68,8 @@ export interface Written {
 export interface Load {
   /** Every write started, with its problemId once acknowledged. */
   written: Written[];
+  /** When each measurement event the server acknowledged was sent (one event per batch). */
+  eventsAcknowledgedAt: number[];
   /** Stops starting new work; resolves when every write in flight is acknowledged or given up. */
   stop(): Promise<void>;
 }
@@ -87,6 +89,7 @@ export interface LoadOptions {
 export function startLoad({ bases, sessions, orderId, tally }: LoadOptions): Load {
   let running = true;
   const written: Written[] = [];
+  const eventsAcknowledgedAt: number[] = [];
   const pick = (n: number) => bases[n % bases.length]!;
   const [readerSession, ...writerSessions] = sessions;
 
@@ -107,6 +110,20 @@ export function startLoad({ bases, sessions, orderId, tally }: LoadOptions): Loa
         },
         'loan details',
       );
+      // The page's measurement events: stored, or 503 while the database is away.
+      const at = Date.now();
+      const events = await borrowerCall(
+        tally,
+        `${base}/api/events`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ sentAt: at, events: [{ name: 'fault_probe', at, screen: 'hello' }] }),
+        },
+        'events',
+      );
+      if (events.status === 200 && (events.body?.data as { accepted?: number } | undefined)?.accepted === 1)
+        eventsAcknowledgedAt.push(at);
       const live = await borrowerCall(tally, `${base}/healthz`, {}, 'healthz');
       if (live.status !== 200) tally.violations.push(`/healthz answered ${live.status}`);
       await sleep(40);
@@ -151,6 +168,7 @@ export function startLoad({ bases, sessions, orderId, tally }: LoadOptions): Loa
   const loops = [reader(), reader(), ...writerSessions.map((_, w) => writer(w))];
   return {
     written,
+    eventsAcknowledgedAt,
     async stop() {
       running = false;
       await Promise.all(loops);
