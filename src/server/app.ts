@@ -1,8 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { resolveConfig, type ServerOptions } from './config.js';
-import { openDb } from './db/connection.js';
-import { migrateToLatest } from './db/migrate.js';
-import { seedDemo } from './db/seed.js';
 import { registerIdempotency, purgeKeys } from './idempotency/index.js';
 import { registerIdentity } from './identity/index.js';
 import { registerFormBody } from './lib/form-body.js';
@@ -11,20 +8,15 @@ import { registerRejectNul } from './lib/reject-nul.js';
 import { htmlCsp, registerSecurityHeaders } from './lib/security-headers.js';
 import { registerRouteTable } from './lib/route-table.js';
 import { registerSweeper } from './lib/sweeper.js';
+import { answeredUnavailable } from './lib/unavailable.js';
 import { invalidOrigins, parseOrigins } from '../config/origins.js';
-import { accountsOf } from './accounts/accounts.js';
-import { seedDemoAccounts } from './accounts/demo.js';
 import { devicesOf } from './accounts/devices.js';
 import { signInLimitsOf } from './accounts/sign-in-limits.js';
 import { flushRefusals } from './audit/refusals.js';
-import { startContent } from './publishing/content.js';
 import { sweepPreviewClaims } from './publishing/preview-claims.js';
-import { startExperiments } from './experiments/index.js';
 import { createCatalogue } from './repos/catalogue.js';
 import eventsPlugin from './events/plugin.js';
-import { startMeasurement } from './events/measurement.js';
-import { importUploadFolder } from './repos/stored-files.js';
-import { sweepOrphanUploads, UPLOAD_NAME } from './repos/uploads.js';
+import { sweepOrphanUploads } from './repos/uploads.js';
 import { registerHealth } from './ops/health.js';
 import { loggingOptions, registerRequestId } from './ops/logging.js';
 import bankPlugin from './plugins/bank.js';
@@ -43,6 +35,7 @@ import { pageConfig, registerStaticApp } from './plugins/static-app.js';
 import type { StudioDeps } from './plugins/studio/services.js';
 import uploadsPlugin from './plugins/uploads.js';
 import variantPlugin from './plugins/variant.js';
+import { startData } from './start-data.js';
 
 export type { ServerOptions } from './config.js';
 
@@ -52,18 +45,6 @@ export type { ServerOptions } from './config.js';
  */
 export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
   const cfg = resolveConfig(options);
-  const handle = openDb(cfg.db);
-  try {
-    await migrateToLatest(handle);
-    // Seeded on the server's clock (tests move it): the demo's due dates are days from now.
-    if (cfg.seed) await seedDemo(handle.db, cfg.now());
-    // Uploads kept as files before they moved into the database (issue 29 §5).
-    await importUploadFolder(handle.db, cfg.uploadsDir, UPLOAD_NAME);
-  } catch (error) {
-    await handle.close();
-    throw error;
-  }
-
   const app = Fastify({
     ...loggingOptions(cfg.logLevel),
     trustProxy: cfg.trustProxy,
@@ -71,66 +52,25 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     // A request arriving during shutdown gets a quick 503 instead of a half-closed database.
     return503OnClosing: true,
   });
+  // Migrated, seeded, the published set and the experiments loaded; retried while the database
+  // is unreachable (start-data.ts).
+  const data = await startData(cfg, app.log);
+  const { handle, content } = data;
   registerRouteTable(app);
   app.decorate('db', handle.db);
+  app.decorate('dbHealth', handle.health);
   app.decorate('cfg', cfg);
   app.decorate('catalogue', createCatalogue(handle.db));
   app.decorate('announceCode', (kind: string, target: string, code: string) => {
     if (cfg.printCodes) console.log(`[demo ${kind}] ${target}: ${code}`);
   });
-  // Screens and the manifest as published (src/server/publishing/): the baseline imported, the
-  // published set loaded, and kept current with the other instances.
-  const content = await startContent({
-    db: handle.db,
-    target: cfg.db,
-    screensDir: cfg.screensDir,
-    now: cfg.now,
-    fourEyes: cfg.fourEyes,
-    previewSecret: cfg.previewSecret,
-    previewTtlMs: cfg.previewMinutes * 60_000,
-    pollMs: cfg.publishPollMs,
-    log: (message, error) => app.log.warn({ err: error }, message),
-  }).catch(async (error: unknown) => {
-    await handle.close();
-    throw error;
-  });
   app.decorate('content', content);
-  // Borrower keys, the event writer and the server's own goals (src/server/events/), shared by the
-  // pages, the experiments, the track endpoint and the routes whose success is a goal.
-  const measurement = await startMeasurement(handle.db, cfg, (message, error) =>
-    app.log.warn({ err: error }, message),
-  ).catch(async (error: unknown) => {
-    await content.close();
-    await handle.close();
-    throw error;
-  });
-  app.decorate('measurement', measurement);
-  // Rollouts and experiments: which arm of a screen each borrower is served (src/server/experiments/).
-  const experiments = await startExperiments({
-    db: handle.db,
-    target: cfg.db,
-    content,
-    now: cfg.now,
-    fourEyes: cfg.fourEyes,
-    keys: measurement.keys,
-    log: (message, error) => app.log.warn({ err: error }, message),
-  }).catch(async (error: unknown) => {
-    await content.close();
-    await handle.close();
-    throw error;
-  });
-  app.decorate('experiments', experiments);
-  if (cfg.demoAccounts) await seedDemoAccounts(accountsOf(handle.db, cfg));
-  app.addHook('onClose', async () => {
-    // What was acknowledged or served is written before the database closes.
-    await measurement.writer.idle();
-    await experiments.close();
-    await content.close();
-    await handle.close();
-  });
+  app.decorate('measurement', data.measurement);
+  app.decorate('experiments', data.experiments);
+  app.addHook('onClose', async () => data.close());
   // Request ids, /healthz and /readyz (with app.readiness for the plugins below to add checks to).
   registerRequestId(app);
-  registerHealth(app);
+  registerHealth(app, handle);
   // Ready once the published set is loaded and has a manifest (the pages' routes).
   app.readiness.add('screens', () => {
     const why = content.notReady();
@@ -139,6 +79,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
 
   // Fallback for routes outside the family plugins (those shape errors in their own envelope).
   app.setErrorHandler(async (error: { statusCode?: number; message: string }, request, reply) => {
+    if (answeredUnavailable(error, reply, (message) => ({ message }))) return reply;
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'request failed');
@@ -186,7 +127,13 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   // (LENDER_STUDIO_PORT) the borrower-facing listener never serves it.
   if (pageConfig(cfg.dev).studio) {
     // One typed object of everything the studio uses, on either port (plugins/studio/services.ts).
-    const deps: StudioDeps = { db: handle.db, cfg, content, experiments: app.experiments };
+    const deps: StudioDeps = {
+      db: handle.db,
+      dbHealth: handle.health,
+      cfg,
+      content,
+      experiments: data.experiments,
+    };
     if (cfg.studioPort === null)
       await app.register((await import('./plugins/studio/index.js')).default, deps);
     else {

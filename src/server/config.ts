@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import type { DbTarget } from './db/connection.js';
+import { DEFAULT_DB_SETTINGS, type DbSettings, type DbTarget } from './db/connection.js';
+import type { RetrySettings } from './db/retry.js';
 import { eventsConfig, type EventsConfig } from './events/config.js';
 import type { VerifySession } from './identity/types.js';
 import { isProduction } from './ops/production.js';
@@ -11,6 +12,10 @@ export interface ServerOptions {
   sqlitePath?: string | undefined;
   /** Private PostgreSQL schema (tests share one database). */
   pgSchema?: string | undefined;
+  /** PostgreSQL pool size and timeouts (docs/config.md, "Database connections"). */
+  db?: Partial<DbSettings> | undefined;
+  /** Start-up against an unreachable database: the first wait, the longest, and (tests) how many tries. */
+  dbRetry?: Partial<RetrySettings> | undefined;
   /** Built app (vite output). Missing directory = API-only server with a placeholder page. */
   distDir?: string | undefined;
   /** Screen documents served at /screens/. */
@@ -66,12 +71,16 @@ export interface ServerOptions {
   passwordCost?: number | undefined;
   /** Production mode (NODE_ENV=production, ops/production.ts): secure defaults, required settings. */
   production?: boolean | undefined;
+  /** Test hook: the process is killed right after a write on this route commits (idempotency/crash-hook.ts). */
+  crashAfterCommit?: string | undefined;
   /** Which proxies' X-Forwarded-For to believe: a hop count or addresses/CIDRs (Fastify trustProxy). */
   trustProxy?: number | string | undefined;
 }
 
 export interface ResolvedConfig {
   db: DbTarget;
+  dbSettings: DbSettings;
+  dbRetry: RetrySettings;
   distDir: string;
   screensDir: string;
   uploadsDir: string;
@@ -102,6 +111,7 @@ export interface ResolvedConfig {
   publicUrl: string;
   publishPollMs: number;
   passwordCost: number | undefined;
+  crashAfterCommit: string | null;
   /** Fastify's trustProxy: false, addresses/CIDRs, or (a hop count) the n proxies nearest. */
   trustProxy: string | false | ((address: string, hop: number) => boolean);
 }
@@ -121,6 +131,8 @@ export function resolveConfig(o: ServerOptions = {}, cwd = process.cwd()): Resol
       };
   return {
     db,
+    dbSettings: { ...DEFAULT_DB_SETTINGS, ...definedOnly(o.db ?? {}) },
+    dbRetry: { ...DEFAULT_DB_RETRY, ...definedOnly(o.dbRetry ?? {}) },
     distDir: resolve(cwd, o.distDir ?? 'dist'),
     screensDir: resolve(cwd, o.screensDir ?? 'screens'),
     uploadsDir: resolve(cwd, o.uploadsDir ?? 'data/uploads'),
@@ -150,8 +162,22 @@ export function resolveConfig(o: ServerOptions = {}, cwd = process.cwd()): Resol
     publicUrl: (o.publicUrl ?? '').replace(/\/+$/, ''),
     publishPollMs: o.publishPollMs ?? 1000,
     passwordCost: o.passwordCost,
+    crashAfterCommit: o.crashAfterCommit || null,
     trustProxy: trustProxyOption(o.trustProxy),
   };
+}
+
+export const DEFAULT_DB_RETRY: RetrySettings = { firstMs: 500, maxMs: 30_000 };
+
+/** The entries that are set: an option given as undefined keeps its default. */
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** A whole number ≥ 0 from the environment (0 is meaningful: no timeout), or undefined. */
+function count(value: string | undefined): number | undefined {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n >= 0 ? n : undefined;
 }
 
 /** A positive number from the environment, or undefined (the default applies) when absent or not one. */
@@ -179,6 +205,13 @@ export function optionsFromEnv(
     host: env.HOST ?? '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
     pgSchema: env.DATABASE_SCHEMA || undefined,
+    db: {
+      poolSize: positive(env.LENDER_DB_POOL_SIZE),
+      connectTimeoutMs: count(env.LENDER_DB_CONNECT_TIMEOUT_MS),
+      queryTimeoutMs: count(env.LENDER_DB_QUERY_TIMEOUT_MS),
+      idleTimeoutMs: count(env.LENDER_DB_IDLE_TIMEOUT_MS),
+    },
+    dbRetry: { firstMs: positive(env.LENDER_DB_RETRY_MS), maxMs: positive(env.LENDER_DB_RETRY_MAX_MS) },
     sqlitePath: env.SQLITE_PATH || undefined,
     distDir: env.DIST_DIR || undefined,
     screensDir: env.SCREENS_DIR || undefined,
@@ -209,6 +242,8 @@ export function optionsFromEnv(
     logLevel: env.LENDER_LOG === '1' || (production && env.LENDER_LOG !== '0') ? 'info' : 'warn',
     seed: production ? env.LENDER_SEED_DEMO === '1' : env.LENDER_SEED_DEMO !== '0',
     production,
+    // A test hook: never in production.
+    crashAfterCommit: production ? undefined : env.LENDER_TEST_CRASH_AFTER_COMMIT || undefined,
     trustProxy: trustProxyOf(env.LENDER_TRUST_PROXY),
   };
 }

@@ -2,6 +2,7 @@ import { DEMO_ACCOUNTS } from './accounts/demo.js';
 import { buildServer } from './app.js';
 import { optionsFromEnv } from './config.js';
 import { loadVerifierModule } from './identity/index.js';
+import { installFaultNet } from './ops/fault-net.js';
 import { productionProblems, refusalMessage } from './ops/production.js';
 import { redactText } from './ops/redact.js';
 import { installShutdown, shutdownSettings } from './ops/shutdown.js';
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   const verifier = process.env.LENDER_IDENTITY_MODULE;
   if (verifier) options.identity = await loadVerifierModule(verifier);
   const app = await buildServer(options);
+  installFaultNet(app.log);
   installShutdown(app, shutdownSettings(process.env));
   await app.listen({ port, host });
   const address = app.server.address();

@@ -1,5 +1,6 @@
 import type { FastifySchema } from 'fastify';
 import type { ResolvedConfig } from './config.js';
+import type { DbHealth } from './db/health.js';
 import type { Db } from './db/schema.js';
 import type { Measurement } from './events/measurement.js';
 import type { Experiments } from './experiments/index.js';
@@ -20,6 +21,8 @@ declare module 'fastify' {
     /** Every route with its schema (tests and tools walk the API with it). */
     routeTable: readonly RouteInfo[];
     db: Db;
+    /** What the statements met: a database fault now, or none (db/health.ts). */
+    dbHealth: DbHealth;
     cfg: ResolvedConfig;
     /** The product list, read at most every few seconds (repos/catalogue.ts). */
     catalogue: Catalogue;

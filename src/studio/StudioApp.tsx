@@ -2,6 +2,7 @@
 import { lazy, Suspense, useRef } from 'react';
 import type { StudioApi } from './api';
 import { AccountBox } from './AccountBox';
+import { DatabaseNotice } from './DatabaseNotice';
 import { ReviewScreen } from './publishing/ReviewScreen';
 import { useView, type View } from './publishing/route';
 import { ViewNav } from './publishing/ViewNav';
@@ -74,6 +75,7 @@ export function StudioApp({
         <span className="studio-spacer" />
         <AccountBox api={api} onSignedOut={onSignedOut} />
       </header>
+      <DatabaseNotice />
       <main className="studio-page-main">
         {view.name === 'editor' ? (
           <Studio api={api} initialId={view.id} />

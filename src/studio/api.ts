@@ -4,6 +4,7 @@
 // from the API after sign-in (never from the page's HTML).
 import type { ScreensManifest } from '../../renderer/types.gen';
 import type { Problem } from '../../renderer/validate/problem';
+import { databaseDown, studioFetch } from './availability';
 import type { Scenario } from './shared/protocol';
 
 const API = '/studio/api';
@@ -70,9 +71,10 @@ async function json(response: Response): Promise<Record<string, unknown>> {
   return (await response.json().catch(() => ({}))) as Record<string, unknown>;
 }
 
-/** The signed-in session, or null (the sign-in form is shown). */
-export async function currentSession(): Promise<Session | null> {
-  const response = await fetch(`${API}/session`, { cache: 'no-store', credentials: 'same-origin' });
+/** The signed-in session, null (the sign-in form is shown), or 'unavailable' (the database is down). */
+export async function currentSession(): Promise<Session | null | 'unavailable'> {
+  const response = await studioFetch(`${API}/session`, { cache: 'no-store', credentials: 'same-origin' });
+  if (databaseDown()) return 'unavailable';
   return response.ok ? ((await json(response)) as unknown as Session) : null;
 }
 
@@ -80,7 +82,7 @@ export async function signIn(
   username: string,
   password: string,
 ): Promise<{ ok: true; session: Session } | { ok: false; message: string }> {
-  const response = await fetch(`${API}/session`, {
+  const response = await studioFetch(`${API}/session`, {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'Content-Type': 'application/json' },
@@ -93,7 +95,7 @@ export async function signIn(
 
 export function studioApi(session: Session) {
   const write = (method: string, path: string, payload?: unknown) =>
-    fetch(`${API}${path}`, {
+    studioFetch(`${API}${path}`, {
       method,
       credentials: 'same-origin',
       headers: {
@@ -103,7 +105,7 @@ export function studioApi(session: Session) {
       ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
     });
   const read = async (path: string): Promise<Record<string, unknown> | null> => {
-    const response = await fetch(`${API}${path}`, { cache: 'no-store', credentials: 'same-origin' });
+    const response = await studioFetch(`${API}${path}`, { cache: 'no-store', credentials: 'same-origin' });
     return response.ok ? json(response) : null;
   };
   // A part opens as "parts/<name>" (its file under screens/); anything else is a screen's id.
@@ -128,7 +130,7 @@ export function studioApi(session: Session) {
     ): Promise<Reply<T>> {
       const response = await (
         method === 'GET'
-          ? fetch(`${API}${path}`, { cache: 'no-store', credentials: 'same-origin' })
+          ? studioFetch(`${API}${path}`, { cache: 'no-store', credentials: 'same-origin' })
           : write(method, path, payload ?? {})
       ).catch(() => null);
       if (!response) return { ok: false, status: 0, message: 'Could not reach the server', body: {} as T };

@@ -210,6 +210,30 @@ describe.each(backends)('idempotency keys on %s', (backend) => {
     expect(await count('complaints', 'idem-reuse')).toBe(1);
   });
 
+  it('an upload replayed with the same key and another picture is refused (422), the same picture replayed', async () => {
+    const picture = (bytes: Buffer) => {
+      const data = new FormData();
+      data.set('problemImage', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'proof.png');
+      return data;
+    };
+    const path = '/nepenthes/upload-problem-image';
+    const first = await send(path, 'idem-picture', 'pick-9', picture(PNG_1PX));
+    expect(first.status).toBe(200);
+    // Another picture: its bytes differ (a PNG with one more trailing byte is still a PNG).
+    const other = await send(
+      path,
+      'idem-picture',
+      'pick-9',
+      picture(Buffer.concat([PNG_1PX, Buffer.from([0])])),
+    );
+    expect(other.status).toBe(422);
+    expect(other.body).toMatchObject({ code: '422', message: expect.stringMatching(/Idempotency-Key/) });
+    expect(JSON.stringify(other.body)).not.toContain(first.body.data.url as string);
+    const same = await send(path, 'idem-picture', 'pick-9', picture(PNG_1PX));
+    expect(same).toMatchObject({ status: 200, replayed: 'true', body: first.body });
+    expect(await count('uploads', 'idem-picture')).toBe(1);
+  });
+
   it('a malformed key is a 400 in the family envelope', async () => {
     for (const key of ['', 'x'.repeat(300), 'has space', 'ünïcode']) {
       const res = await send('/nepenthes/problem-save', 'idem-bad', key, {

@@ -79,6 +79,9 @@ export function spawnBuilt(entry: string, env: Record<string, string>): Omit<Run
   return { child, stdout: () => out, stderr: () => err, exited, waitFor };
 }
 
+/** The URL the server printed once it listens. */
+export const baseOf = (stdout: string) => /Lender app: (http:\/\/127\.0\.0\.1:\d+)\//.exec(stdout)?.[1] ?? '';
+
 /**
  * A started server on a fresh database: a SQLite file in a temporary folder, or a private
  * PostgreSQL schema. `stop()` kills it if still running and removes what it made.
@@ -114,8 +117,7 @@ export async function startBuilt(
     await stop();
     throw error;
   }
-  const match = /Lender app: (http:\/\/127\.0\.0\.1:\d+)\//.exec(running.stdout());
-  return { ...running, base: match?.[1] ?? '', stop };
+  return { ...running, base: baseOf(running.stdout()), stop };
 }
 
 /** The stdout lines that are JSON objects (the log), parsed. */

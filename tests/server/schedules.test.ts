@@ -3,6 +3,7 @@
 // server's `now` is the test's, and `content.tick()` is what each instance's timer runs. Times go in
 // with their zone (Manila here) and are stored and returned in UTC.
 import { afterEach, describe, expect, it } from 'vitest';
+import { runDue } from '../../src/server/publishing/scheduler.js';
 import { backends } from './helpers.js';
 import {
   editor,
@@ -38,6 +39,36 @@ async function reviewed(ed: Client, id: string, text: string) {
 describe.each(backends)('schedules on %s', (backend) => {
   let s: StudioServer;
   afterEach(async () => s?.close());
+
+  it('a schedule that falls due while the database fails stays scheduled and runs at the next tick', async () => {
+    s = await startStudio(backend);
+    const ed = await editor(s.app, { renew: true });
+    const pub = await publisher(s.app, { renew: true });
+    const { draftId, revisionId } = await reviewed(ed, 'hello', screenText('hello', 'After the outage'));
+    const at = '2026-12-01T12:30:00+08:00';
+    expect((await pub.call('POST', `/drafts/${draftId}/approve`, { revisionId, publishAt: at })).status).toBe(
+      200,
+    );
+    s.clock.advance(3 * HOUR);
+    // The connection dies inside the publishing transaction (its NOTIFY is the last statement).
+    const cut = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+    });
+    const failed = runDue({
+      db: s.app.db,
+      now: s.app.cfg.now,
+      notify: () => Promise.reject(cut),
+      log: () => undefined,
+    });
+    await expect(failed).rejects.toBe(cut);
+    const draft = await pub.call('GET', `/drafts/${draftId}`);
+    // Not sent back to review, and no "schedule failed" in the audit log: the database failed, not the draft.
+    expect(draft.body.draft).toMatchObject({ status: 'scheduled' });
+    expect((await pub.call('GET', '/audit?action=schedule.failed')).body.entries ?? []).toHaveLength(0);
+    expect(await label(s)).toBe('Go');
+    await s.app.content.tick();
+    expect(await label(s)).toBe('After the outage');
+  });
 
   it('publishes a scheduled revision when its time comes, not before (Manila time in, UTC stored)', async () => {
     s = await startStudio(backend);

@@ -1,26 +1,59 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import { Kysely, SqliteDialect, type Dialect } from 'kysely';
+import { createDbHealth, type DbHealth } from './health.js';
+import { ObservedDialect } from './observed.js';
+import { postgresDialect } from './postgres.js';
 import type { Database, Db } from './schema.js';
 
 export type DbTarget =
   { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string | undefined };
+
+/** How the server talks to PostgreSQL (docs/config.md, "Database connections"); SQLite ignores them. */
+export interface DbSettings {
+  /** Connections per instance (pg's `max`). */
+  poolSize: number;
+  /** How long a request waits for a connection (a new one, or a free one from the pool); 0 = forever. */
+  connectTimeoutMs: number;
+  /** The server cancels a statement running longer (statement_timeout); 0 = never. */
+  queryTimeoutMs: number;
+  /** An idle connection is closed after this long (pg's idleTimeoutMillis), before a proxy cuts it. */
+  idleTimeoutMs: number;
+}
+
+export const DEFAULT_DB_SETTINGS: DbSettings = {
+  poolSize: 10,
+  connectTimeoutMs: 5000,
+  queryTimeoutMs: 15_000,
+  idleTimeoutMs: 10_000,
+};
 
 export interface DbHandle {
   db: Db;
   kind: DbTarget['kind'];
   /** Schema that holds the migration tables (PostgreSQL with a private schema only). */
   schema?: string | undefined;
+  /** What the statements met: a fault now, or none (health.ts). */
+  health: DbHealth;
   close(): Promise<void>;
 }
 
-export function openDb(target: DbTarget): DbHandle {
-  return target.kind === 'sqlite' ? openSqlite(target.file) : openPostgres(target.url, target.schema);
+export function openDb(
+  target: DbTarget,
+  settings: DbSettings = DEFAULT_DB_SETTINGS,
+  health: DbHealth = createDbHealth(),
+): DbHandle {
+  const dialect: Dialect =
+    target.kind === 'sqlite'
+      ? openSqlite(target.file)
+      : postgresDialect(target.url, target.schema, settings, health);
+  const db = new Kysely<Database>({ dialect: new ObservedDialect(dialect, health) });
+  const schema = target.kind === 'postgres' ? target.schema : undefined;
+  return { db, kind: target.kind, schema, health, close: () => db.destroy() };
 }
 
-function openSqlite(file: string): DbHandle {
+function openSqlite(file: string): Dialect {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   // WAL + synchronous=FULL: a transaction that returned is on disk before the reply goes out, so a
@@ -29,8 +62,7 @@ function openSqlite(file: string): DbHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
-  return { db, kind: 'sqlite', close: () => db.destroy() };
+  return new SqliteDialect({ database: reusingStatements(sqlite) });
 }
 
 /**
@@ -52,52 +84,5 @@ export function reusingStatements(sqlite: SqliteDatabase.Database, max = 500) {
       }
       return statement;
     },
-  };
-}
-
-function openPostgres(url: string, schema: string | undefined): DbHandle {
-  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) {
-    throw new Error(`Invalid PostgreSQL schema name: ${schema}`);
-  }
-  // A private schema (tests) is selected per connection, so every query stays unqualified.
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
-  pool.on('connect', nameStatements);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', schema, close: () => db.destroy() };
-}
-
-/** Queries worth preparing: the fixed shapes the repositories build (not migrations' DDL). */
-const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
-const MAX_NAMED = 500;
-const statementNames = new Map<string, string>();
-
-/** One name per SQL text for the process; a name is never given to other text (a connection may hold it). */
-function statementName(sql: string): string | undefined {
-  let name = statementNames.get(sql);
-  if (name === undefined && statementNames.size < MAX_NAMED && PREPARABLE.test(sql)) {
-    name = `q${statementNames.size}`;
-    statementNames.set(sql, name);
-  }
-  return name;
-}
-
-/**
- * The PostgreSQL counterpart of reusingStatements: pg parses and plans an unnamed query every
- * time; a named one is prepared once per connection, then only bound and executed. Kysely calls
- * query(text, values); that form gets its text's name. Past the bound, new texts run unnamed.
- */
-function nameStatements(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  (client as { query: unknown }).query = (...args: unknown[]) => {
-    const [text, values] = args;
-    const name =
-      args.length === 2 && typeof text === 'string' && Array.isArray(values)
-        ? statementName(text)
-        : undefined;
-    return name ? query({ name, text, values }) : query(...args);
   };
 }

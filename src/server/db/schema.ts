@@ -282,13 +282,15 @@ export interface IdempotencyKeysTable {
   scope: string;
   route: string;
   key: string;
-  /** SHA-256 of the request body ('' for uploads): one key is one request. */
+  /** SHA-256 of the request body (uploads: of the image): one key is one request. */
   fingerprint: string;
   /** 'pending' while the first request runs, then 'done' with its reply. */
   state: string;
   status_code: number;
   reply: string;
   created_at: string;
+  /** The random token of the claim that owns a pending row (migration 060). */
+  claim: string;
 }
 
 export interface RowLocksTable {

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { answeredUnavailable, familyUnavailable, UNAVAILABLE_MESSAGE } from './unavailable.js';
 
 /**
  * Envelope families of docs/api.md. Code families answer { code, message, data }; v3 answers
@@ -99,13 +100,16 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
 
 /**
  * Every error inside a family plugin answers in that family's envelope: schema errors 400 with the
- * sentence above, other client errors with their status, anything unexpected 500 (logged, no detail).
+ * sentence above, other client errors with their status, a database fault 503 with a sentence the
+ * borrower can act on (lib/unavailable.ts), anything unexpected 500 (logged, no detail).
  */
 export function registerFamilyErrors(app: FastifyInstance, family: Family): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation) {
       return reply.code(400).send(fail(family, '400', validationMessage(error)));
     }
+    if (answeredUnavailable(error, reply, familyUnavailable(family), UNAVAILABLE_MESSAGE[family]))
+      return reply;
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message = (error.code && CLIENT_ERROR_MESSAGES[error.code]) || error.message || 'Bad request';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import type { DbHandle } from '../db/connection.js';
+import { probeDatabase } from '../db/probe.js';
 import { createReadiness, type Readiness, type ReadinessReport } from './readiness.js';
 
 declare module 'fastify' {
@@ -20,13 +21,12 @@ export const READINESS_PATH = '/readyz';
  * - `/readyz`: every registered check passes and the shutdown has not begun.
  * Call before the area plugins, so they find `app.readiness` to register their own checks.
  */
-export function registerHealth(app: FastifyInstance): void {
+export function registerHealth(app: FastifyInstance, database: DbHandle): void {
   const readiness = createReadiness();
   app.decorate('readiness', readiness);
 
-  readiness.add('database', async () => {
-    await sql`select 1`.execute(app.db);
-  });
+  // Reachable, a primary, and writable again after a write fault (db/probe.ts).
+  readiness.add('database', () => probeDatabase(database));
   // The published set's check ('screens') is the content store's (app.ts, publishing/content.ts).
 
   let lastFailed = '';
@@ -51,6 +51,7 @@ export function registerHealth(app: FastifyInstance): void {
     if (!report.draining) logChange(report);
     reply.header('Cache-Control', 'no-store');
     const status = report.ready ? 'ready' : report.draining ? 'draining' : 'not ready';
-    return reply.code(report.ready ? 200 : 503).send({ status, checks: report.checks });
+    const faults = Object.keys(report.faults).length > 0 ? { faults: report.faults } : {};
+    return reply.code(report.ready ? 200 : 503).send({ status, checks: report.checks, ...faults });
   });
 }

@@ -5,7 +5,11 @@
  * whole answer false first, so a load balancer stops sending before the listener closes.
  */
 
-/** Passes when it resolves (to anything but `false`); fails when it throws, rejects or gives `false`. */
+/**
+ * Passes when it resolves (to anything but `false`); fails when it throws, rejects or gives `false`.
+ * An error with a string `publicReason` (a fixed word such as the database's fault kind, never a
+ * host or a path) has it sent in the reply's `faults`.
+ */
 export type ReadinessCheck = () => unknown;
 
 export interface ReadinessReport {
@@ -16,6 +20,8 @@ export interface ReadinessReport {
   checks: Record<string, 'ok' | 'failed'>;
   /** Why each failed check failed: for the log only, never sent (it may name hosts or paths). */
   reasons: Record<string, string>;
+  /** Per failed check that gave one, its publicReason: sent in the reply. */
+  faults: Record<string, string>;
 }
 
 export interface Readiness {
@@ -37,17 +43,24 @@ export function createReadiness(): Readiness {
   let draining = false;
   let running: Promise<ReadinessReport> | null = null;
 
-  /** Undefined when the check passed, else the reason. */
-  async function runOne(check: ReadinessCheck, timeoutMs: number): Promise<string | undefined> {
+  /** Undefined when the check passed, else the reason (and the public one, when the check gave it). */
+  async function runOne(
+    check: ReadinessCheck,
+    timeoutMs: number,
+  ): Promise<{ reason: string; publicReason?: string } | undefined> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
     });
     try {
       const result = await Promise.race([Promise.resolve().then(check), timeout]);
-      return result === false ? 'the check said no' : undefined;
+      return result === false ? { reason: 'the check said no' } : undefined;
     } catch (error) {
-      return error instanceof Error ? error.message : String(error);
+      const publicReason = (error as { publicReason?: unknown } | null)?.publicReason;
+      return {
+        reason: error instanceof Error ? error.message : String(error),
+        ...(typeof publicReason === 'string' ? { publicReason } : {}),
+      };
     } finally {
       clearTimeout(timer);
     }
@@ -55,13 +68,14 @@ export function createReadiness(): Readiness {
 
   async function runAll(): Promise<ReadinessReport> {
     const entries = [...checks];
-    const reasons = await Promise.all(entries.map(([, { check, timeoutMs }]) => runOne(check, timeoutMs)));
-    const report: ReadinessReport = { ready: true, draining: false, checks: {}, reasons: {} };
+    const failures = await Promise.all(entries.map(([, { check, timeoutMs }]) => runOne(check, timeoutMs)));
+    const report: ReadinessReport = { ready: true, draining: false, checks: {}, reasons: {}, faults: {} };
     entries.forEach(([name], i) => {
-      const reason = reasons[i];
-      report.checks[name] = reason === undefined ? 'ok' : 'failed';
-      if (reason !== undefined) {
-        report.reasons[name] = reason;
+      const failure = failures[i];
+      report.checks[name] = failure === undefined ? 'ok' : 'failed';
+      if (failure !== undefined) {
+        report.reasons[name] = failure.reason;
+        if (failure.publicReason) report.faults[name] = failure.publicReason;
         report.ready = false;
       }
     });
@@ -84,7 +98,8 @@ export function createReadiness(): Readiness {
       return draining;
     },
     run() {
-      if (draining) return Promise.resolve({ ready: false, draining: true, checks: {}, reasons: {} });
+      if (draining)
+        return Promise.resolve({ ready: false, draining: true, checks: {}, reasons: {}, faults: {} });
       running ??= runAll().finally(() => {
         running = null;
       });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { writeOnce } from '../idempotency/index.js';
 import { access, borrowerOf } from '../identity/index.js';
 import { fail, ok, registerFamilyErrors } from '../lib/envelope.js';
 import { bankForm, checkBinding, saveCard } from '../repos/bank.js';
@@ -16,15 +17,17 @@ export default async function bankPlugin(app: FastifyInstance): Promise<void> {
     return ok('nepenthes', { items: await bankForm(db, borrowerOf(request)) });
   });
 
-  const bind = (isChange: boolean) => async (request: FastifyRequest, _reply: FastifyReply) => {
+  const bind = (isChange: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
     const body = request.body as Record<string, unknown>;
     const borrower = borrowerOf(request);
     const items = await bankForm(db, borrower);
     const checked = checkBinding(items, body);
     if ('problem' in checked) return fail('nepenthes', BIND_REFUSED, checked.problem);
     const productId = String(body.product_id ?? (request.query as Record<string, unknown>).productId ?? '');
-    const cardId = await saveCard(db, borrower, productId, items, checked.fields, isChange);
-    return ok('nepenthes', { success: true, cardId }, isChange ? 'Card changed' : 'Card bound');
+    return writeOnce(request, reply, async (trx) => {
+      const cardId = await saveCard(trx, borrower, productId, items, checked.fields, isChange);
+      return ok('nepenthes', { success: true, cardId }, isChange ? 'Card changed' : 'Card bound');
+    });
   };
 
   app.post('/nepenthes/bind-card', { schema: s.bind, ...access.write }, bind(false));

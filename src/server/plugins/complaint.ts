@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { COLLECTION_REFUSED, COLLECTION_TYPE } from '../demo/complaints.js';
+import { writeOnce } from '../idempotency/index.js';
 import { access, borrowerOf } from '../identity/index.js';
 import { fail, ok, registerFamilyErrors } from '../lib/envelope.js';
 import {
@@ -9,6 +10,7 @@ import {
   problemTypes,
   recordScore,
   saveComplaint,
+  UploadGone,
 } from '../repos/complaints.js';
 import { complaintOrderView, findOrder, listOrders } from '../repos/orders.js';
 import { orderAsRepaid } from '../repos/repaid.js';
@@ -83,17 +85,25 @@ export default async function complaintPlugin(app: FastifyInstance): Promise<voi
       if (b.problemType === COLLECTION_TYPE && order.allow_collection !== 1)
         return fail('complaint', '403', COLLECTION_REFUSED);
     }
-    const problemId = await saveComplaint(db, borrower.id, {
+    const complaint = {
       problemType: b.problemType,
       problemSonType: son,
       content,
       orderNo,
       images,
       uploads: names,
-    });
-    // The clean-up removed an image between the check and the save (it was a day old and unused).
-    if (problemId === null) return reply.code(400).send(notUploaded);
-    return ok('complaint', { problemId }, 'Successfully Sent');
+    };
+    try {
+      // The complaint and the reply to its key commit together (idempotency/once.ts).
+      return await writeOnce(request, reply, async (trx) => {
+        const problemId = await saveComplaint(trx, borrower.id, complaint);
+        return ok('complaint', { problemId }, 'Successfully Sent');
+      });
+    } catch (error) {
+      // The clean-up removed an image between the check and the save (it was a day old and unused).
+      if (error instanceof UploadGone) return reply.code(400).send(notUploaded);
+      throw error;
+    }
   });
 
   app.post('/nepenthes/problem-list', { schema: s.list, ...access.private }, async (request) => {
@@ -111,8 +121,10 @@ export default async function complaintPlugin(app: FastifyInstance): Promise<voi
     const { score, problemId } = request.body as { score: number; problemId: number };
     const complaint = await findComplaint(db, borrowerOf(request).id, problemId);
     if (!complaint) return reply.code(404).send(fail('complaint', '404', 'Complaint not found'));
-    if (!(await recordScore(db, problemId, score)))
-      return fail('complaint', '409', 'You have already rated this service');
-    return ok('complaint', {}, 'Thank you for your rating');
+    return writeOnce(request, reply, async (trx) =>
+      (await recordScore(trx, problemId, score))
+        ? ok('complaint', {}, 'Thank you for your rating')
+        : fail('complaint', '409', 'You have already rated this service'),
+    );
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { SERVER_GOALS } from '../events/goals.js';
+import { writeOnce } from '../idempotency/index.js';
 import { access, borrowerOf } from '../identity/index.js';
 import { fail, ok, registerFamilyErrors } from '../lib/envelope.js';
 import { repayCards } from '../repos/bank.js';
@@ -75,7 +76,7 @@ export default async function legacyPlugin(app: FastifyInstance): Promise<void> 
     if (!order) return reply.code(404).send(notFound);
     if (!(await legacy.tokenValid(db, borrower.id, order.id, b.repayToken))) return refuse(LEGACY.badToken);
     if (!(await repayCards(db, borrower)).some((c) => c.id === b.cardId)) return refuse(LEGACY.noCard);
-    const record = await legacy.commitRepayment(db, {
+    const commit = {
       orderId: order.id,
       token: b.repayToken,
       borrower: borrower.id,
@@ -83,30 +84,45 @@ export default async function legacyPlugin(app: FastifyInstance): Promise<void> 
       amount: b.amount,
       couponId: b.couponId ?? '',
       needValid: b.sendMsg === 1,
+    };
+    let code = '';
+    let submitted = false;
+    const answer = await writeOnce(request, reply, async (trx) => {
+      const record = await legacy.commitRepayment(trx, commit);
+      if ('refused' in record) return refuse(COMMIT_REFUSALS[record.refused]);
+      code = record.verifyCode;
+      submitted = !record.verifyCode;
+      return ok('legacy', { needValid: record.verifyCode ? 1 : 0, repayRecordId: record.id });
     });
-    if ('refused' in record) return refuse(COMMIT_REFUSALS[record.refused]);
     // Without a code to confirm, the repayment is submitted now; with one, when it is confirmed.
-    if (record.verifyCode) app.announceCode('repayment code', order.id, record.verifyCode);
-    else app.measurement.goal(request, SERVER_GOALS.repayment);
-    return ok('legacy', { needValid: record.verifyCode ? 1 : 0, repayRecordId: record.id });
+    if (code) app.announceCode('repayment code', order.id, code);
+    else if (submitted) app.measurement.goal(request, SERVER_GOALS.repayment);
+    return answer;
   });
 
-  app.post('/nepenthes/repayment-confirm', { schema: s.confirm, ...access.write }, async (request) => {
+  app.post('/nepenthes/repayment-confirm', { schema: s.confirm, ...access.write }, async (request, reply) => {
     const b = request.body as { orderId: string; verifyCode: string; repaymentRecordId: number };
-    const result = await legacy.confirmRepayment(
-      db,
-      borrowerOf(request).id,
-      b.orderId,
-      b.repaymentRecordId,
-      b.verifyCode,
-    );
-    if (result === 'missing') return refuse(LEGACY.noRecord);
-    if (result === 'done') return refuse(LEGACY.twice);
-    if (result === 'locked') return refuse(LEGACY.locked);
-    if (result === 'expired') return refuse(LEGACY.badToken);
-    if (result === 'wrong') return refuse(LEGACY.wrongCode);
-    app.measurement.goal(request, SERVER_GOALS.repayment);
-    return ok('legacy', {}, '还款已提交');
+    const borrower = borrowerOf(request).id;
+    let confirmed = false;
+    const answer = await writeOnce(request, reply, async (trx) => {
+      const result = await legacy.confirmRepayment(
+        trx,
+        borrower,
+        b.orderId,
+        b.repaymentRecordId,
+        b.verifyCode,
+      );
+      if (result === 'missing') return refuse(LEGACY.noRecord);
+      if (result === 'done') return refuse(LEGACY.twice);
+      if (result === 'locked') return refuse(LEGACY.locked);
+      if (result === 'expired') return refuse(LEGACY.badToken);
+      if (result === 'wrong') return refuse(LEGACY.wrongCode);
+      confirmed = true;
+      return ok('legacy', {}, '还款已提交');
+    });
+    // After the commit: the goal is the repayment, and a retry of the key never reaches here.
+    if (confirmed) app.measurement.goal(request, SERVER_GOALS.repayment);
+    return answer;
   });
 
   app.post('/nepenthes/repayment-huichao', { schema: s.huichao, ...access.write }, async (request, reply) => {
@@ -114,15 +130,21 @@ export default async function legacyPlugin(app: FastifyInstance): Promise<void> 
     const borrower = borrowerOf(request);
     const order = await findOrder(db, borrower, b.orderId);
     if (!order) return reply.code(404).send(notFound);
-    const pay = await createPayRequest(db, {
+    const payment = {
       borrower: borrower.id,
       orderId: order.id,
       channelNumber: 'huichao',
       amount: b.amount,
       isDelay: false,
+    };
+    let paying = false;
+    const answer = await writeOnce(request, reply, async (trx) => {
+      const pay = await createPayRequest(trx, payment);
+      if ('refused' in pay) return refuse(PAY_REFUSALS[pay.refused]);
+      paying = true;
+      return ok('legacy', { url: pay.payUrl });
     });
-    if ('refused' in pay) return refuse(PAY_REFUSALS[pay.refused]);
-    app.measurement.goal(request, SERVER_GOALS.repayment);
-    return ok('legacy', { url: pay.payUrl });
+    if (paying) app.measurement.goal(request, SERVER_GOALS.repayment);
+    return answer;
   });
 }

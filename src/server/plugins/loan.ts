@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { SERVER_GOALS } from '../events/goals.js';
+import { writeOnce } from '../idempotency/index.js';
 import { access, borrowerOf } from '../identity/index.js';
 import { ok, registerFamilyErrors, v3Fail } from '../lib/envelope.js';
 import { agreementItem, agreementUrl, listAgreements } from '../repos/agreements.js';
@@ -54,9 +55,12 @@ export default async function loanPlugin(app: FastifyInstance): Promise<void> {
       if (!product) return reply.code(404).send(v3Fail('Product not found'));
       const problem = quoteProblem(product, b);
       if (problem) return v3Fail(problem);
-      const orderId = await createOrder(db, borrowerOf(request).id, product, b);
+      const answer = await writeOnce(request, reply, async (trx) => {
+        const orderId = await createOrder(trx, borrowerOf(request).id, product, b);
+        return ok('v3', { lendDetailsUrl: lendDetailsUrl(orderId, product.id), orderId });
+      });
       app.measurement.goal(request, SERVER_GOALS.application);
-      return ok('v3', { lendDetailsUrl: lendDetailsUrl(orderId, product.id), orderId });
+      return answer;
     },
   );
 
@@ -70,19 +74,27 @@ export default async function loanPlugin(app: FastifyInstance): Promise<void> {
     return ok('v3', loanDetailsView(shown, await app.catalogue.list(), app.cfg.telephone));
   });
 
-  app.post('/v3/loan-details/google-score', { schema: s.googleScore, ...access.write }, async (request) => {
-    const b = request.body as { score: number; orderId?: string };
-    const query = request.query as { orderId?: string };
-    await recordEvent(db, borrowerOf(request).id, 'google-score', {
-      score: b.score,
-      orderId: b.orderId ?? query.orderId ?? '',
-    });
-    return ok('v3', {});
-  });
+  app.post(
+    '/v3/loan-details/google-score',
+    { schema: s.googleScore, ...access.write },
+    async (request, reply) => {
+      const b = request.body as { score: number; orderId?: string };
+      const query = request.query as { orderId?: string };
+      return writeOnce(request, reply, async (trx) => {
+        await recordEvent(trx, borrowerOf(request).id, 'google-score', {
+          score: b.score,
+          orderId: b.orderId ?? query.orderId ?? '',
+        });
+        return ok('v3', {});
+      });
+    },
+  );
 
-  app.post('/service/event/save', { schema: s.eventSave, ...access.write }, async (request) => {
+  app.post('/service/event/save', { schema: s.eventSave, ...access.write }, async (request, reply) => {
     const b = request.body as { productId: string; moduleId: number; positionId: number };
-    await recordEvent(db, borrowerOf(request).id, 'event', b);
-    return ok('v3', {});
+    return writeOnce(request, reply, async (trx) => {
+      await recordEvent(trx, borrowerOf(request).id, 'event', b);
+      return ok('v3', {});
+    });
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseJson } from '../db/json.js';
+import { writeOnce } from '../idempotency/index.js';
 import { access } from '../identity/index.js';
 import { captchaSvg } from '../lib/captcha-svg.js';
 import { fail, ok, registerFamilyErrors } from '../lib/envelope.js';
@@ -139,7 +140,7 @@ export default async function registrationPlugin(app: FastifyInstance): Promise<
       idempotencyScope: (request: FastifyRequest) => `sid:${(request.body as SmsBody).sid}`,
     },
   };
-  app.post(`${base}/promotion/register`, register, async (request) => {
+  app.post(`${base}/promotion/register`, register, async (request, reply) => {
     const b = request.body as SmsBody & Record<string, string | undefined>;
     const phone = b.phone.trim();
     if (!PHONE_RULE.test(phone)) return answer(PROMO.badPhone);
@@ -148,7 +149,7 @@ export default async function registrationPlugin(app: FastifyInstance): Promise<
     const sms = await reg.checkSms(db, phone, b.smsCode ?? '');
     if (sms === 'expired') return answer(PROMO.smsExpired);
     if (sms === 'wrong') return answer(PROMO.smsWrong);
-    const created = await reg.register(db, {
+    const registration = {
       phone,
       sid: b.sid,
       appName: b.appName ?? '',
@@ -157,10 +158,14 @@ export default async function registrationPlugin(app: FastifyInstance): Promise<
       userFrom: b.user_from ?? '',
       utmTag: b.utm_tag ?? '',
       inviteCode: b.invite_code ?? '',
+    };
+    let created = false;
+    const registered = await writeOnce(request, reply, async (trx) => {
+      created = await reg.register(trx, registration);
+      return answer(created ? PROMO.registered : PROMO.alreadyRegistered);
     });
-    if (!created) return answer(PROMO.alreadyRegistered);
     // The landing's conversion, recorded by the server (a page's claim of it never counts).
-    app.measurement.goal(request, SERVER_GOALS.registration);
-    return answer(PROMO.registered);
+    if (created) app.measurement.goal(request, SERVER_GOALS.registration);
+    return registered;
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { SERVER_GOALS } from '../events/goals.js';
+import { writeOnce } from '../idempotency/index.js';
 import { access, borrowerOf } from '../identity/index.js';
 import { ok, registerFamilyErrors, v3Fail } from '../lib/envelope.js';
 import { parseJson } from '../db/json.js';
@@ -71,16 +72,22 @@ export default async function repaymentPlugin(app: FastifyInstance): Promise<voi
       const due = isDelay ? (await findDelay(db, order.id))?.delay_amount : repaid?.left;
       if (due === undefined) return v3Fail(nothing);
       if (b.amount !== due) return v3Fail('The amount does not match the amount due');
-      const pay = await createPayRequest(db, {
+      const payment = {
         borrower: borrower.id,
         orderId: order.id,
         channelNumber: b.channelNumber,
         amount: b.amount,
         isDelay,
+      };
+      let paying = false;
+      const answer = await writeOnce(request, reply, async (trx) => {
+        const pay = await createPayRequest(trx, payment);
+        if ('refused' in pay) return v3Fail(PAY_REFUSALS[pay.refused] ?? nothing);
+        paying = true;
+        return ok('v3', { payUrl: pay.payUrl });
       });
-      if ('refused' in pay) return v3Fail(PAY_REFUSALS[pay.refused] ?? nothing);
-      app.measurement.goal(request, SERVER_GOALS.repayment);
-      return ok('v3', { payUrl: pay.payUrl });
+      if (paying) app.measurement.goal(request, SERVER_GOALS.repayment);
+      return answer;
     },
   );
 }

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { uploadFingerprint, writeOnce } from '../idempotency/index.js';
 import { access, borrowerOf } from '../identity/index.js';
 import { fail, ok, registerFamilyErrors } from '../lib/envelope.js';
 import { randomToken } from '../lib/ids.js';
@@ -61,11 +62,18 @@ export default async function uploadsPlugin(app: FastifyInstance): Promise<void>
           .code(415)
           .send(fail('complaint', '415', 'Only PNG, JPEG, GIF or WEBP images can be uploaded'));
       }
+      // The key is claimed now that the image is known: a retry with another picture is a 422.
+      if (!(await app.claimUpload(request, reply, uploadFingerprint(file.fieldname, data)))) return reply;
       // The client's file name is never used: no path, no extension trick, no collision.
       const name = `${randomToken()}.${kind.ext}`;
-      if (!(await recordUpload(app.db, { name, borrower, mime: kind.mime, data }, perDay)))
-        return reply.code(429).send(overQuota);
-      return ok('complaint', { url: `/uploads/${name}` }, 'Upload succeeded!');
+      // The row, the bytes and the reply to the key commit together (idempotency/once.ts).
+      return writeOnce(request, reply, async (trx) => {
+        if (!(await recordUpload(trx, { name, borrower, mime: kind.mime, data }, perDay))) {
+          void reply.code(429);
+          return overQuota;
+        }
+        return ok('complaint', { url: `/uploads/${name}` }, 'Upload succeeded!');
+      });
     },
   );
 

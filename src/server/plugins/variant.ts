@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { demoJointFail } from '../demo/promo.js';
 import { SERVER_GOALS } from '../events/goals.js';
+import { writeOnce } from '../idempotency/index.js';
 import { access, borrowerOf } from '../identity/index.js';
 import { fail, ok, registerFamilyErrors } from '../lib/envelope.js';
 import { agreementItem, agreementUrl, listAgreements } from '../repos/agreements.js';
@@ -70,9 +71,12 @@ export default async function variantPlugin(app: FastifyInstance): Promise<void>
     if (!product) return reply.code(404).send(missing);
     const problem = quoteProblem(product, b);
     if (problem) return fail('variant', '403', problem);
-    const orderId = await createOrder(db, borrowerOf(request).id, product, b);
+    const answer = await writeOnce(request, reply, async (trx) => {
+      const orderId = await createOrder(trx, borrowerOf(request).id, product, b);
+      return done({ lendDetailsUrl: lendDetailsUrl(orderId, product.id), orderId });
+    });
     app.measurement.goal(request, SERVER_GOALS.application);
-    return done({ lendDetailsUrl: lendDetailsUrl(orderId, product.id), orderId });
+    return answer;
   });
 
   app.post('/gopia/goya/drowns', { schema: s.drowns, ...access.public }, async () => {
@@ -95,10 +99,12 @@ export default async function variantPlugin(app: FastifyInstance): Promise<void>
     });
   });
 
-  app.post('/gopia/goya/because', { schema: s.because, ...access.write }, async (request) => {
-    await recordEvent(db, borrowerOf(request).id, 'variant-click', request.body);
-    return ok('variant', {});
-  });
+  app.post('/gopia/goya/because', { schema: s.because, ...access.write }, async (request, reply) =>
+    writeOnce(request, reply, async (trx) => {
+      await recordEvent(trx, borrowerOf(request).id, 'variant-click', request.body);
+      return ok('variant', {});
+    }),
+  );
 
   app.post('/gopia/goya/define', { schema: s.define, ...access.read }, async (request, reply) => {
     const b = request.body as { productId: string };

@@ -4,6 +4,7 @@
 // version now and then as a safety net, which is all SQLite processes sharing a file have), and
 // the scheduler's tick.
 import type { DbTarget } from '../db/connection.js';
+import { unlessFault } from '../db/faults.js';
 import type { ScreenFile } from '../lib/screen-files.js';
 import { importBaseline, type ImportResult } from './baseline.js';
 import { ContentSet } from './content-set.js';
@@ -28,6 +29,8 @@ export interface ContentOptions {
   /** How often each instance runs due schedules and compares versions (0 = never: tests tick by hand). */
   pollMs: number;
   log(message: string, error?: unknown): void;
+  /** Good news worth a line (the publication listener is back); default: none. */
+  info?(message: string): void;
 }
 
 export interface Content {
@@ -49,6 +52,11 @@ export interface Content {
   follow(check: () => Promise<void>): void;
   /** Runs due schedules and promotion ends, then checks the version: the timer's work, for tests. */
   tick(): Promise<void>;
+  /**
+   * The database is back after an outage: the LISTEN connection reconnects now instead of after
+   * its backoff, and the published set is read again (what was published meanwhile).
+   */
+  wake(): void;
   /** Why this instance cannot serve borrowers' pages yet (readiness), or null when it can. */
   notReady(): string | null;
   close(): Promise<void>;
@@ -108,7 +116,7 @@ export async function startContent(o: ContentOptions): Promise<Content> {
     try {
       // A schedule that fails must not stop the version check, the safety net of every instance.
       await runDue({ db: o.db, now: o.now, notify, log: o.log }).catch((error: unknown) =>
-        o.log('running due schedules failed', error),
+        unlessFault(o.log)('running due schedules failed', error),
       );
       await reload();
     } finally {
@@ -116,19 +124,21 @@ export async function startContent(o: ContentOptions): Promise<Content> {
     }
   }
 
+  // While the database is down these fail every second: its outage is logged once, by db/health.ts.
+  const background = unlessFault(o.log);
   let listener: Listener | null = null;
   if (o.target.kind === 'postgres')
     listener = listenForPublications(
       o.target,
       () => {
-        reload().catch((error: unknown) => o.log('reloading the published set failed', error));
+        reload().catch((error: unknown) => background('reloading the published set failed', error));
       },
-      o.log,
+      { warn: o.log, info: o.info ?? (() => undefined) },
     );
   const timer =
     o.pollMs > 0
       ? setInterval(() => {
-          tick().catch((error: unknown) => o.log('the publishing tick failed', error));
+          tick().catch((error: unknown) => background('the publishing tick failed', error));
         }, o.pollMs)
       : null;
   timer?.unref();
@@ -142,6 +152,10 @@ export async function startContent(o: ContentOptions): Promise<Content> {
     reload,
     follow: (check) => void followers.push(check),
     tick,
+    wake() {
+      listener?.wake();
+      reload().catch((error: unknown) => background('reloading the published set failed', error));
+    },
     // Not "is the set fresh": a reload that fails everywhere at once would then take every instance
     // out of the balancer; the last published set is better than none (docs/decisions.md).
     notReady: () =>

@@ -1,7 +1,10 @@
 // Time-driven publishing: scheduled drafts whose time has come, and promotions whose end has
 // come. Every instance runs it (each tick claims a job with a conditional update, so a job runs
-// once whichever instance gets there first); tests run it with a controlled clock.
+// once whichever instance gets there first); tests run it with a controlled clock. A database
+// fault stops the run and leaves every job as it was: what fell due during an outage runs at the
+// first tick after it (issue 30).
 import { audit, SYSTEM } from '../audit/log.js';
+import { dbFaultOf } from '../db/faults.js';
 import { FlowError } from './errors.js';
 import { documentRow, insertRevision, publishIn, revisionRow, target, type Db } from './store.js';
 
@@ -61,6 +64,8 @@ export async function runDue(deps: SchedulerDeps): Promise<number> {
       });
       if (done) published++;
     } catch (error) {
+      // The database failed, not the draft: it stays scheduled and the next tick tries again.
+      if (dbFaultOf(error)) throw error;
       // Not published (the checker refuses it now, or the live version moved): back to review.
       await deps.db.transaction().execute(async (trx) => {
         const back = await trx
@@ -134,6 +139,7 @@ export async function runDue(deps: SchedulerDeps): Promise<number> {
       });
       if (done) published++;
     } catch (error) {
+      if (dbFaultOf(error)) throw error;
       await deps.db.transaction().execute(async (trx) => {
         const marked = await trx
           .updateTable('content_publications')

@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { DbTarget } from '../db/connection.js';
+import { APPLICATION_NAME } from '../db/postgres.js';
 import type { Db } from './store.js';
 
 /** One channel per schema, so test servers sharing a database do not wake each other. */
@@ -21,43 +22,73 @@ export function notifier(target: DbTarget): (db: Db, version: number) => Promise
 }
 
 export interface Listener {
+  /** The database is back: a reconnection waiting for its backoff happens now. */
+  wake(): void;
   close(): Promise<void>;
 }
 
+export interface ListenerLog {
+  warn(message: string, error?: unknown): void;
+  info(message: string): void;
+}
+
+/** The waits between reconnection attempts: short at first (a blip), then no more than maxMs. */
+export interface ListenerRetry {
+  firstMs: number;
+  maxMs: number;
+}
+
+/**
+ * The LISTEN connection of one instance (issue 30): when it drops (a restart, a failover, a proxy
+ * cutting it) it reconnects with backoff and LISTENs again, then reloads, so whatever was published
+ * while it was deaf is served at once. One warning when it is lost and one line when it is back,
+ * not one per attempt.
+ */
 export function listenForPublications(
   target: DbTarget & { kind: 'postgres' },
   onPublished: () => void,
-  log: (message: string, error?: unknown) => void,
-  retryMs = 1000,
+  log: ListenerLog,
+  retry: ListenerRetry = { firstMs: 250, maxMs: 5000 },
 ): Listener {
   const channel = channelOf(target)!;
   let client: pg.Client | null = null;
   let closed = false;
-  let retry: NodeJS.Timeout | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  /** Failed attempts since it last listened (0: listening, or the first attempt). */
+  let failures = 0;
 
-  const again = () => {
-    if (closed || retry) return;
-    retry = setTimeout(() => {
-      retry = null;
+  const lost = (message: string, error: unknown) => {
+    if (failures++ === 0) log.warn(message, error);
+    if (closed || timer) return;
+    const waitMs = Math.min(retry.maxMs, retry.firstMs * 2 ** Math.min(failures - 1, 20));
+    timer = setTimeout(() => {
+      timer = null;
       void connect();
-    }, retryMs);
-    retry.unref();
+    }, waitMs);
+    timer.unref();
   };
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: target.url });
+    const next = new pg.Client({
+      connectionString: target.url,
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      application_name: APPLICATION_NAME,
+    });
     client = next;
     next.on('notification', (message) => {
       if (message.channel === channel) onPublished();
     });
-    next.on('error', (error) => {
-      log('the publication listener lost its connection; reconnecting', error);
+    // Both may come for one loss; only the current client's count.
+    const drop = (error?: unknown) => {
+      if (client !== next) return;
+      client = null;
       void next.end().catch(() => undefined);
-      again();
-    });
-    next.on('end', () => {
-      if (client === next) again();
-    });
+      lost('the publication listener lost its connection; reconnecting', error);
+    };
+    next.on('error', drop);
+    next.on('end', () => drop());
     try {
       await next.connect();
       if (closed) {
@@ -65,20 +96,30 @@ export function listenForPublications(
         return;
       }
       await next.query(`listen "${channel.replace(/"/g, '""')}"`);
+      if (failures > 0)
+        log.info(`the publication listener is listening again (after ${failures} failed attempts)`);
+      failures = 0;
       // Whatever was published while it was not listening.
       onPublished();
     } catch (error) {
-      log('the publication listener could not connect; retrying', error);
+      if (client !== next) return;
+      client = null;
       void next.end().catch(() => undefined);
-      again();
+      lost('the publication listener could not connect; retrying', error);
     }
   }
 
   void connect();
   return {
+    wake() {
+      if (closed || !timer) return;
+      clearTimeout(timer);
+      timer = null;
+      void connect();
+    },
     async close() {
       closed = true;
-      if (retry) clearTimeout(retry);
+      if (timer) clearTimeout(timer);
       const last = client;
       client = null;
       await last?.end().catch(() => undefined);

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import { nowIso, parseJson, toJson } from '../db/json.js';
+import { inTransaction } from '../db/lock.js';
 import type { ComplaintsTable, Db } from '../db/schema.js';
 
 export type ComplaintRow = Selectable<ComplaintsTable>;
@@ -22,53 +23,49 @@ export interface NewComplaint {
   uploads: string[];
 }
 
-class UploadGone extends Error {}
+/** One of the borrower's uploads is no longer there (removed by the clean-up since it was checked). */
+export class UploadGone extends Error {}
 
 /**
- * Complaint and its images in one transaction: a '00' reply means both are stored. Null when one
- * of the borrower's uploads is no longer there (removed by the clean-up since it was checked):
+ * Complaint and its images in one transaction: a '00' reply means both are stored. Throws
+ * UploadGone (and nothing is stored: the caller's transaction rolls back) when an upload is gone:
  * marking them used inside the transaction is what keeps the clean-up off them from then on.
  */
-export async function saveComplaint(db: Db, borrower: string, c: NewComplaint): Promise<number | null> {
-  try {
-    return await db.transaction().execute(async (trx) => {
-      if (c.uploads.length > 0) {
-        const marked = await trx
-          .updateTable('uploads')
-          .set({ attached: 1 })
-          .where('name', 'in', c.uploads)
-          .where('borrower_id', '=', borrower)
-          .executeTakeFirst();
-        if (Number(marked.numUpdatedRows) !== new Set(c.uploads).size) throw new UploadGone();
-      }
-      const row = await trx
-        .insertInto('complaints')
-        .values({
-          borrower_id: borrower,
-          problem_type: c.problemType,
-          problem_son_type: c.problemSonType,
-          content: c.content,
-          order_no: c.orderNo,
-          status: 'pending',
-          dispose_detail: '',
-          dispose_images_json: toJson([]),
-          score: null,
-          created_at: nowIso(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (c.images.length > 0) {
-        await trx
-          .insertInto('complaint_images')
-          .values(c.images.map((url, sort) => ({ complaint_id: row.id, url, sort })))
-          .execute();
-      }
-      return row.id;
-    });
-  } catch (error) {
-    if (error instanceof UploadGone) return null;
-    throw error;
-  }
+export async function saveComplaint(db: Db, borrower: string, c: NewComplaint): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    if (c.uploads.length > 0) {
+      const marked = await trx
+        .updateTable('uploads')
+        .set({ attached: 1 })
+        .where('name', 'in', c.uploads)
+        .where('borrower_id', '=', borrower)
+        .executeTakeFirst();
+      if (Number(marked.numUpdatedRows) !== new Set(c.uploads).size) throw new UploadGone();
+    }
+    const row = await trx
+      .insertInto('complaints')
+      .values({
+        borrower_id: borrower,
+        problem_type: c.problemType,
+        problem_son_type: c.problemSonType,
+        content: c.content,
+        order_no: c.orderNo,
+        status: 'pending',
+        dispose_detail: '',
+        dispose_images_json: toJson([]),
+        score: null,
+        created_at: nowIso(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (c.images.length > 0) {
+      await trx
+        .insertInto('complaint_images')
+        .values(c.images.map((url, sort) => ({ complaint_id: row.id, url, sort })))
+        .execute();
+    }
+    return row.id;
+  });
 }
 
 /** Complaints are private to their borrower (the demo borrower owns the seeded ones). */

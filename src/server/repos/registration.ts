@@ -1,4 +1,5 @@
 import { nowIso } from '../db/json.js';
+import { inTransaction } from '../db/lock.js';
 import type { Db } from '../db/schema.js';
 import { randomCaptchaText } from '../lib/captcha-svg.js';
 import { randomDigits, randomId } from '../lib/ids.js';
@@ -101,28 +102,27 @@ export interface Registration {
 
 /** Creates the user and spends the SMS code and captcha; false if the phone registered meanwhile. */
 export async function register(db: Db, r: Registration): Promise<boolean> {
-  try {
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('registrations')
-        .values({
-          phone: r.phone,
-          sid: r.sid,
-          app_name: r.appName,
-          template_id: r.templateId,
-          app_from: r.appFrom,
-          user_from: r.userFrom,
-          utm_tag: r.utmTag,
-          invite_code: r.inviteCode,
-          created_at: nowIso(),
-        })
-        .execute();
-      await trx.updateTable('sms_codes').set({ used: 1 }).where('phone', '=', r.phone).execute();
-      await trx.updateTable('captcha_sessions').set({ text: null }).where('sid', '=', r.sid).execute();
-    });
+  return inTransaction(db, async (trx) => {
+    // On conflict, nothing: a failed statement would abort the caller's transaction (PostgreSQL).
+    const created = await trx
+      .insertInto('registrations')
+      .values({
+        phone: r.phone,
+        sid: r.sid,
+        app_name: r.appName,
+        template_id: r.templateId,
+        app_from: r.appFrom,
+        user_from: r.userFrom,
+        utm_tag: r.utmTag,
+        invite_code: r.inviteCode,
+        created_at: nowIso(),
+      })
+      .onConflict((oc) => oc.column('phone').doNothing())
+      .returning('phone')
+      .executeTakeFirst();
+    if (!created) return false;
+    await trx.updateTable('sms_codes').set({ used: 1 }).where('phone', '=', r.phone).execute();
+    await trx.updateTable('captcha_sessions').set({ text: null }).where('sid', '=', r.sid).execute();
     return true;
-  } catch (error) {
-    if (await isRegistered(db, r.phone)) return false;
-    throw error;
-  }
+  });
 }

@@ -8,6 +8,7 @@ import * as m021 from './021_accounts.js';
 import * as m022 from './022_content.js';
 import * as m040 from './040_track_events.js';
 import * as m050 from './050_experiments.js';
+import * as m060 from './060_idempotency_claims.js';
 import * as m070 from './070_stored_files.js';
 import * as m080 from './080_measurement_trust.js';
 import * as m090 from './090_studio_guard.js';
@@ -24,6 +25,7 @@ export const migrationProvider: MigrationProvider = {
     '022_content': m022,
     '040_track_events': m040,
     '050_experiments': m050,
+    '060_idempotency_claims': m060,
     '070_stored_files': m070,
     '080_measurement_trust': m080,
     '090_studio_guard': m090,

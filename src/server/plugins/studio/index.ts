@@ -11,6 +11,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { injectConfig } from '../../../config/inject.js';
 import { AccountError } from '../../accounts/accounts.js';
 import { experimentRoutes } from '../../experiments/routes.js';
+import { answeredUnavailable, STUDIO_UNAVAILABLE } from '../../lib/unavailable.js';
 import { FlowError } from '../../publishing/errors.js';
 import { pageConfig } from '../static-app.js';
 import { accountRoutes } from './account-routes.js';
@@ -20,6 +21,7 @@ import { refuse, refuseAs, registerGuard, registerHostCheck } from './guard.js';
 import { registerRefusalAudit } from './refusals.js';
 import { studioServices, type StudioDeps } from './services.js';
 import { sessionRoutes } from './session-routes.js';
+import { statusRoutes } from './status-routes.js';
 
 const NOT_BUILT =
   '<!doctype html><meta charset="utf-8"><title>Screen studio</title>' +
@@ -51,6 +53,15 @@ export default async function studioPlugin(app: FastifyInstance, deps: StudioDep
       async (api) => {
         registerGuard(api, cfg, services.sessions);
         api.setErrorHandler(async (error: FastifyError, request, reply) => {
+          if (
+            answeredUnavailable(
+              error,
+              reply,
+              (message) => ({ ok: false, message, unavailable: 'database' }),
+              STUDIO_UNAVAILABLE,
+            )
+          )
+            return reply;
           // A 403 of the flow is the four-eyes rule (publishing/flow.ts, experiments/store.ts).
           if (error instanceof FlowError && error.status === 403)
             return refuseAs(reply, 'four-eyes', 403, error.message, error.extra);
@@ -62,6 +73,7 @@ export default async function studioPlugin(app: FastifyInstance, deps: StudioDep
           return refuse(reply, 500, 'Internal server error');
         });
         sessionRoutes(api, services);
+        statusRoutes(api, services);
         contentRoutes(api, services);
         auditRoutes(api, services);
         accountRoutes(api, services);

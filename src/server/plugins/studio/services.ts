@@ -8,6 +8,7 @@ import { sessionsOf, type Sessions } from '../../accounts/sessions.js';
 import { signInLimitsOf, type SignInLimits } from '../../accounts/sign-in-limits.js';
 import { signInWith, type SignInInput, type SignInResult } from '../../accounts/sign-in.js';
 import type { ResolvedConfig } from '../../config.js';
+import type { DbHealth } from '../../db/health.js';
 import type { Db } from '../../db/schema.js';
 import type { Experiments } from '../../experiments/index.js';
 import type { Content } from '../../publishing/content.js';
@@ -15,6 +16,8 @@ import type { Content } from '../../publishing/content.js';
 /** Everything the studio's pages and API use of the server (its only way to reach it). */
 export interface StudioDeps {
   db: Db;
+  /** The database's faults as the server has seen them (db/health.ts): the status route's probe. */
+  dbHealth: DbHealth;
   cfg: ResolvedConfig;
   /** Documents, drafts, publications and preview links (src/server/publishing/). */
   content: Content;
