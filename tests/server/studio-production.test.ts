@@ -125,6 +125,8 @@ describe.each(backends)('the studio in the production configuration on %s', (bac
     expect((await call('editor', 'GET', '/session')).account.username).toBe('editor');
 
     // Documents, drafts, review, preview link, schedule, publication, its end, rollback.
+    // The studio page's probe while it shows that the database is unavailable (issue 30).
+    expect((await call('editor', 'GET', '/status')).database).toBe('ok');
     await call('editor', 'GET', '/documents');
     await call('editor', 'GET', '/library');
     const live = (await call('editor', 'GET', '/documents/screen/hello')).live.id as number;
