@@ -3,7 +3,8 @@
 // page says the database is unavailable (not a sign-in form, not a blank screen), and once the
 // lock is gone the notice goes away by itself and the same save works.
 import SqliteDatabase from 'better-sqlite3';
-import { DEMO, expect, test } from './support';
+import { STAFF } from './prod-env';
+import { expect, test } from './support';
 import { startClockServer, type ClockServer } from './clock';
 import { replaceInEditor, studioAs } from './publishing-helpers';
 
@@ -20,7 +21,7 @@ test('a save refused while the database is locked says so, and the studio recove
   browser,
 }) => {
   test.slow();
-  const page = await studioAs(browser, server.base, DEMO.editor, '#loan-details');
+  const page = await studioAs(browser, server.studioBase, STAFF.editor, '#loan-details');
   await expect(page.locator('.cm-content')).toContainText('"loan-details"');
   await replaceInEditor(page, '"Order Details"', '"Order Details (saved after the outage)"');
 
