@@ -2,6 +2,7 @@
 import type { Kysely, Updateable } from 'kysely';
 import { audit, type Actor } from '../audit/log.js';
 import type { Database } from '../db/schema.js';
+import { Refusal } from '../lib/refusal.js';
 import { hashPassword, passwordProblem } from './passwords.js';
 import './tables.js';
 
@@ -47,24 +48,14 @@ export function toAccount(row: {
   };
 }
 
-/** A refused change, with the sentence to show. */
-export class AccountError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 404 | 409 = 400,
-  ) {
-    super(message);
-  }
-}
-
 /** Roles as given (a list of names), checked: at least one, all known, no repeats. */
 export function checkRoles(value: unknown): Role[] {
   if (!Array.isArray(value) || value.length === 0)
-    throw new AccountError(`roles must be a non-empty list of ${ROLES.join(', ')}`);
+    throw new Refusal(400, `roles must be a non-empty list of ${ROLES.join(', ')}`);
   const roles = [...new Set(value)];
   for (const role of roles)
     if (!(ROLES as readonly unknown[]).includes(role))
-      throw new AccountError(`unknown role '${String(role)}': use ${ROLES.join(', ')}`);
+      throw new Refusal(400, `unknown role '${String(role)}': use ${ROLES.join(', ')}`);
   return ROLES.filter((r) => roles.includes(r));
 }
 
@@ -112,12 +103,13 @@ export function accountsOf(db: Kysely<Database>, options: AccountOptions) {
     ): Promise<Account> {
       const username = typeof input.username === 'string' ? input.username.trim().toLowerCase() : '';
       if (!USERNAME.test(username))
-        throw new AccountError(
+        throw new Refusal(
+          400,
           'username: 2-64 characters, lower-case letters, digits, dot, dash or underscore, starting with a letter or digit',
         );
       const roles = checkRoles(input.roles);
       const problem = passwordProblem(input.password);
-      if (problem) throw new AccountError(problem);
+      if (problem) throw new Refusal(400, problem);
       const displayName = cleanName(input.displayName, username);
       const hash = await hashPassword(input.password as string, options.passwordCost);
       return db.transaction().execute(async (trx) => {
@@ -128,7 +120,7 @@ export function accountsOf(db: Kysely<Database>, options: AccountOptions) {
             .where('username', '=', username)
             .executeTakeFirst()
         )
-          throw new AccountError(`there is already an account '${username}'`, 409);
+          throw new Refusal(409, `there is already an account '${username}'`);
         const at = iso();
         const row = await trx
           .insertInto('studio_accounts')
@@ -166,10 +158,10 @@ export function accountsOf(db: Kysely<Database>, options: AccountOptions) {
     ): Promise<{ account: Account; endSessions: boolean }> {
       const roles = changes.roles === undefined ? undefined : checkRoles(changes.roles);
       if (changes.disabled !== undefined && typeof changes.disabled !== 'boolean')
-        throw new AccountError('disabled must be true or false');
+        throw new Refusal(400, 'disabled must be true or false');
       if (changes.password !== undefined) {
         const problem = passwordProblem(changes.password);
-        if (problem) throw new AccountError(problem);
+        if (problem) throw new Refusal(400, problem);
       }
       const hash =
         changes.password === undefined
@@ -181,13 +173,13 @@ export function accountsOf(db: Kysely<Database>, options: AccountOptions) {
           .selectAll()
           .where('id', '=', id)
           .executeTakeFirst();
-        if (!row) throw new AccountError(`no account ${id}`, 404);
+        if (!row) throw new Refusal(404, `no account ${id}`);
         const before = toAccount(row);
         const losesAdmin =
           before.roles.includes('admin') &&
           ((roles !== undefined && !roles.includes('admin')) || changes.disabled === true);
         if (losesAdmin && !before.disabled && (await otherAdmins(trx, id)) === 0)
-          throw new AccountError('this is the last admin: make another account admin first', 409);
+          throw new Refusal(409, 'this is the last admin: make another account admin first');
         const at = iso();
         const set: Updateable<Database['studio_accounts']> = { updated_at: at };
         const detail: Record<string, unknown> = {};
@@ -231,7 +223,7 @@ export function accountsOf(db: Kysely<Database>, options: AccountOptions) {
     /** A password change by the account itself (checked against the current one by the caller). */
     async setOwnPassword(id: number, password: string, actor: Actor): Promise<void> {
       const problem = passwordProblem(password);
-      if (problem) throw new AccountError(problem);
+      if (problem) throw new Refusal(400, problem);
       const hash = await hashPassword(password, options.passwordCost);
       await db.transaction().execute(async (trx) => {
         const at = iso();
@@ -263,9 +255,9 @@ export type Accounts = ReturnType<typeof accountsOf>;
 
 function cleanName(value: unknown, fallback: string): string {
   if (value === undefined || value === null || value === '') return fallback;
-  if (typeof value !== 'string') throw new AccountError('displayName must be text');
+  if (typeof value !== 'string') throw new Refusal(400, 'displayName must be text');
   // eslint-disable-next-line no-control-regex
   const name = value.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  if (name.length === 0 || name.length > 100) throw new AccountError('displayName: 1-100 characters');
+  if (name.length === 0 || name.length > 100) throw new Refusal(400, 'displayName: 1-100 characters');
   return name;
 }

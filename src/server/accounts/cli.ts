@@ -11,7 +11,8 @@ import { userInfo } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../audit/log.js';
 import type { Database } from '../db/schema.js';
-import { accountsOf, AccountError, ROLES } from './accounts.js';
+import { Refusal } from '../lib/refusal.js';
+import { accountsOf, ROLES } from './accounts.js';
 import { sessionsOf } from './sessions.js';
 import { signInLimitsOf } from './sign-in-limits.js';
 
@@ -58,7 +59,7 @@ export async function runUserCommand(db: Kysely<Database>, args: string[], io: C
   const target = async () => {
     const username = positional[0]?.toLowerCase();
     const row = username ? await accounts.byName(username) : undefined;
-    if (!row) throw new AccountError(`no account '${positional[0] ?? ''}'`, 404);
+    if (!row) throw new Refusal(404, `no account '${positional[0] ?? ''}'`);
     return row;
   };
   try {
@@ -110,7 +111,7 @@ export async function runUserCommand(db: Kysely<Database>, args: string[], io: C
         return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
     }
   } catch (error) {
-    if (error instanceof AccountError) {
+    if (error instanceof Refusal) {
       io.out(`Refused: ${error.message}`);
       return 1;
     }

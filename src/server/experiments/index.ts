@@ -13,7 +13,7 @@ import { notifier } from '../publishing/sync.js';
 import { createExposureLog } from './exposures.js';
 import { experimentResults, type Results } from './results.js';
 import { createVariantServer } from './serve.js';
-import { experimentStore, type Experiment, type StartInput } from './store.js';
+import { experimentStore, type Experiment, type ExperimentChange, type StartInput } from './store.js';
 
 export interface ExperimentsOptions {
   db: Db;
@@ -30,9 +30,7 @@ export interface Experiments {
   /** The document at /screens/<rel> for the borrower asking: the published one or their arm's. */
   file(rel: string, request: FastifyRequest, reply: FastifyReply): ScreenFile | null;
   list(screen?: string): Promise<Experiment[]>;
-  get(
-    id: number,
-  ): Promise<Experiment & { changes: Awaited<ReturnType<ReturnType<typeof experimentStore>['changes']>> }>;
+  get(id: number): Promise<Experiment & { changes: ExperimentChange[] }>;
   results(id: number, goal?: string): Promise<Results>;
   start(input: StartInput, actor: Actor): Promise<Experiment>;
   ramp(id: number, input: { percent?: unknown }, actor: Actor): Promise<Experiment>;

@@ -1,14 +1,17 @@
-// The experiments' tables, added to the shared Database type.
+// The experiments' tables, added to the shared Database type, with the values their kind and
+// status columns take.
 import type { Generated } from 'kysely';
+
+/** 'experiment' (two or more revisions with set weights) or 'rollout' (a new revision to a share). */
+export type ExperimentKind = 'experiment' | 'rollout';
+export type ExperimentStatus = 'running' | 'stopped' | 'promoted';
 
 export interface ExperimentsTable {
   id: Generated<number>;
-  /** 'experiment' (two or more revisions with set weights) or 'rollout' (a new revision to a share). */
-  kind: string;
+  kind: ExperimentKind;
   screen: string;
   name: string;
-  /** running | stopped | promoted */
-  status: string;
+  status: ExperimentStatus;
   open_key: string | null;
   /** The goal event the results show by default. */
   goal: string;

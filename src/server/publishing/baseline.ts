@@ -13,6 +13,7 @@ import { isPostgres } from '../db/migrations/helpers.js';
 import type { Problem } from '../../../renderer/validate/problem.js';
 import { docKey, type ContentSet, type SetDoc } from './content-set.js';
 import { KIND_ORDER, KINDS } from './kinds.js';
+import type { DocKind } from './tables.js';
 import {
   checkAgainst,
   documentRow,
@@ -34,7 +35,7 @@ export interface ImportResult {
 }
 
 interface Pending {
-  kind: string;
+  kind: DocKind;
   name: string;
   revisionId: number;
   previousBaseline: number | null;
@@ -48,7 +49,7 @@ export async function importBaseline(deps: {
   dir: string;
   notify(db: Db, version: number): Promise<void>;
 }): Promise<ImportResult> {
-  const files: { kind: string; name: string; file: string; text: string }[] = [];
+  const files: { kind: DocKind; name: string; file: string; text: string }[] = [];
   for (const kind of KIND_ORDER)
     for (const name of KINDS[kind].baseline(deps.dir)) {
       const file = KINDS[kind].file(name);
@@ -194,7 +195,7 @@ function candidateSet(live: ContentSet, pending: readonly Pending[]): ContentSet
   );
 }
 
-async function supersede(trx: Db, kind: string, name: string): Promise<void> {
+async function supersede(trx: Db, kind: DocKind, name: string): Promise<void> {
   await trx
     .updateTable('content_conflicts')
     .set({ status: 'superseded' })

@@ -16,9 +16,12 @@ import { checkManifestText, checkPartText, checkScreenText } from '../../checker
 import { servedDocument, servedScreen } from './serve.js';
 import { loadConfig } from '../../config/load.js';
 import { urlPolicyOf } from '../../config/origins.js';
+import type { UrlPolicy } from '../../../renderer/url.js';
 import type { ContentSet, SetDoc } from './content-set.js';
+import type { DocKind } from './tables.js';
 
-export type Kind = 'screen' | 'part' | 'manifest';
+/** The kinds as a type: the table's own (tables.ts). */
+export type Kind = DocKind;
 
 export interface CheckContext {
   /** The live set with this document in place: what publishing it would make live. */
@@ -53,7 +56,7 @@ export const SCREEN_ID = /^[a-z][a-z0-9-]{0,63}$/;
 export const RESERVED_SCREEN_IDS: ReadonlySet<string> = new Set(['manifest', 'scenarios', 'parts']);
 
 // The origins and app scheme documents may address: the same policy as screens:check and the CSP.
-let urlPolicy: ReturnType<typeof urlPolicyOf> | null = null;
+let urlPolicy: UrlPolicy | null = null;
 const urls = () => (urlPolicy ??= urlPolicyOf(loadConfig(process.env)));
 
 const jsonFiles = (dir: string, valid: (name: string) => boolean) =>

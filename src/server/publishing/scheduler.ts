@@ -5,8 +5,9 @@
 // first tick after it (issue 30).
 import { audit, SYSTEM } from '../audit/log.js';
 import { dbFaultOf } from '../db/faults.js';
-import { FlowError } from './errors.js';
+import { Refusal } from '../lib/refusal.js';
 import { documentRow, insertRevision, publishIn, revisionRow, target, type Db } from './store.js';
+import type { DocKind } from './tables.js';
 
 export interface SchedulerDeps {
   db: Db;
@@ -16,7 +17,7 @@ export interface SchedulerDeps {
 }
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const problemsOf = (error: unknown) => (error instanceof FlowError ? (error.extra.problems ?? []) : []);
+const problemsOf = (error: unknown) => (error instanceof Refusal ? (error.extra.problems ?? []) : []);
 
 /** Runs what is due; returns how many publications it made. */
 export async function runDue(deps: SchedulerDeps): Promise<number> {
@@ -171,7 +172,7 @@ async function fallbackRevision(
   trx: Db,
   ending: {
     id: number;
-    kind: string;
+    kind: DocKind;
     name: string;
     revision_id: number;
     previous_revision_id: number | null;
@@ -182,13 +183,13 @@ async function fallbackRevision(
   const fallback = ending.end_fallback ?? 'previous';
   if (fallback === 'previous') {
     if (ending.previous_revision_id === null)
-      throw new FlowError(422, 'nothing was live before this promotion');
+      throw new Refusal(422, 'nothing was live before this promotion');
     return ending.previous_revision_id;
   }
   const screen = fallback.slice('screen:'.length);
   const source = await documentRow(trx, 'screen', screen);
   const live = source?.live_revision_id ? await revisionRow(trx, source.live_revision_id) : null;
-  if (!live) throw new FlowError(422, `the fallback screen '${screen}' is not published`);
+  if (!live) throw new Refusal(422, `the fallback screen '${screen}' is not published`);
   const doc = JSON.parse(live.text) as Record<string, unknown>;
   doc.id = ending.name;
   return insertRevision(trx, {

@@ -5,9 +5,9 @@ import type { Kysely } from 'kysely';
 import { audit, type Actor } from '../audit/log.js';
 import type { Database } from '../db/schema.js';
 import { ContentSet } from './content-set.js';
-import { FlowError } from './errors.js';
+import { Refusal } from '../lib/refusal.js';
 import { errorCount, kindOf } from './kinds.js';
-import './tables.js';
+import type { DocKind } from './tables.js';
 
 export type Db = Kysely<Database>;
 
@@ -34,7 +34,7 @@ export async function readVersion(db: Db): Promise<number> {
   return Number(row?.v ?? 0);
 }
 
-export async function documentRow(db: Db, kind: string, name: string) {
+export async function documentRow(db: Db, kind: DocKind, name: string) {
   return db
     .selectFrom('content_documents')
     .selectAll()
@@ -48,7 +48,7 @@ export async function revisionRow(db: Db, id: number) {
 }
 
 export interface NewRevision {
-  kind: string;
+  kind: DocKind;
   name: string;
   parentId: number | null;
   draftId: number | null;
@@ -83,7 +83,7 @@ export async function insertRevision(db: Db, r: NewRevision): Promise<number> {
 }
 
 /** Creates the document's row when it has none (a new screen, or a fresh database). */
-export async function ensureDocument(db: Db, kind: string, name: string, at: string): Promise<void> {
+export async function ensureDocument(db: Db, kind: DocKind, name: string, at: string): Promise<void> {
   await db
     .insertInto('content_documents')
     .values({
@@ -107,7 +107,7 @@ export function checkAgainst(
   candidate?: ContentSet,
 ) {
   const spec = kindOf(kind);
-  if (!spec) throw new FlowError(404, `unknown document kind '${kind}'`);
+  if (!spec) throw new Refusal(404, `unknown document kind '${kind}'`);
   const problems = spec.check(name, text, {
     live,
     candidate: candidate ?? live.with({ kind, name, revisionId: -1, text }),
@@ -128,7 +128,7 @@ const ACTION: Record<PublishReason, string> = {
 };
 
 export interface PublishInput {
-  kind: string;
+  kind: DocKind;
   name: string;
   revisionId: number;
   reason: PublishReason;
@@ -160,16 +160,16 @@ export async function publishIn(db: Db, p: PublishInput): Promise<number> {
   const doc = await documentRow(db, p.kind, p.name);
   const revision = await revisionRow(db, p.revisionId);
   if (!doc || !revision || revision.kind !== p.kind || revision.name !== p.name)
-    throw new FlowError(404, `revision ${p.revisionId} of ${target(p.kind, p.name)} does not exist`);
+    throw new Refusal(404, `revision ${p.revisionId} of ${target(p.kind, p.name)} does not exist`);
   if (p.expectLive !== undefined && doc.live_revision_id !== p.expectLive)
-    throw new FlowError(
+    throw new Refusal(
       409,
       `the live version of ${p.name} changed (revision ${doc.live_revision_id ?? 'none'} is live now): look again before publishing`,
       { liveRevisionId: doc.live_revision_id },
     );
   const checked = checkAgainst(p.kind, p.name, revision.text, p.live ?? (await readLiveSet(db)), p.against);
   if (checked.errors > 0)
-    throw new FlowError(
+    throw new Refusal(
       422,
       `${p.name} has ${checked.errors} error${checked.errors === 1 ? '' : 's'} and cannot be published`,
       { problems: checked.problems },
@@ -205,7 +205,7 @@ export async function publishIn(db: Db, p: PublishInput): Promise<number> {
       : moved.where('live_publication_id', '=', doc.live_publication_id);
   const result = await moved.executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1)
-    throw new FlowError(409, `${p.name} was published by someone else at the same moment: look again`);
+    throw new Refusal(409, `${p.name} was published by someone else at the same moment: look again`);
   await audit(db, {
     at: p.at,
     actor: p.actor,

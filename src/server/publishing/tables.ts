@@ -1,8 +1,31 @@
-// The content store's tables, added to the shared Database type.
+// The content store's tables, added to the shared Database type, with the values their kind and
+// status columns take.
 import type { Generated } from 'kysely';
 
+/** What a document is (kinds.ts says what differs per kind). */
+export type DocKind = 'screen' | 'part' | 'manifest';
+/** A draft's place in the flow; the first four are open (a document has one open draft at most). */
+export const DRAFT_STATUSES = [
+  'draft',
+  'in_review',
+  'changes_requested',
+  'scheduled',
+  'published',
+  'discarded',
+] as const;
+export type DraftStatus = (typeof DRAFT_STATUSES)[number];
+/** open | taken (the baseline was published) | kept (the live version stays) | superseded */
+export const CONFLICT_STATUSES = ['open', 'taken', 'kept', 'superseded'] as const;
+export type ConflictStatus = (typeof CONFLICT_STATUSES)[number];
+
+/** A status as asked for in a query string, when it is one (an unknown one matches nothing). */
+export const isDraftStatus = (value: string): value is DraftStatus =>
+  (DRAFT_STATUSES as readonly string[]).includes(value);
+export const isConflictStatus = (value: string): value is ConflictStatus =>
+  (CONFLICT_STATUSES as readonly string[]).includes(value);
+
 export interface ContentDocumentsTable {
-  kind: string;
+  kind: DocKind;
   name: string;
   /** What borrowers get; null until the first publication. */
   live_revision_id: number | null;
@@ -14,7 +37,7 @@ export interface ContentDocumentsTable {
 
 export interface ContentRevisionsTable {
   id: Generated<number>;
-  kind: string;
+  kind: DocKind;
   name: string;
   parent_id: number | null;
   draft_id: number | null;
@@ -34,10 +57,9 @@ export interface ContentRevisionsTable {
 
 export interface ContentDraftsTable {
   id: Generated<number>;
-  kind: string;
+  kind: DocKind;
   name: string;
-  /** draft | in_review | changes_requested | scheduled | published | discarded */
-  status: string;
+  status: DraftStatus;
   open_key: string | null;
   base_revision_id: number | null;
   head_revision_id: number;
@@ -60,7 +82,7 @@ export interface ContentDraftsTable {
 
 export interface ContentPublicationsTable {
   id: Generated<number>;
-  kind: string;
+  kind: DocKind;
   name: string;
   revision_id: number;
   previous_revision_id: number | null;
@@ -80,10 +102,9 @@ export interface ContentPublicationsTable {
 
 export interface ContentConflictsTable {
   id: Generated<number>;
-  kind: string;
+  kind: DocKind;
   name: string;
-  /** open | taken (the baseline was published) | kept (the live version stays) | superseded */
-  status: string;
+  status: ConflictStatus;
   /** 'live-changed' (ops changed it since the last baseline) or 'errors' (the checker refuses it). */
   reason: string;
   baseline_revision_id: number;

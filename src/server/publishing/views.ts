@@ -1,14 +1,24 @@
-// Rows as the studio API shows them (camelCase, no internal columns).
+// Rows as the studio API shows them (camelCase, no internal columns), and the shapes the flow's
+// steps answer with (flow.ts).
 import type { Selectable } from 'kysely';
-import type { ContentDraftsTable, ContentPublicationsTable, ContentRevisionsTable } from './tables.js';
+import type { AuditEntry } from '../audit/log.js';
+import type { Problem } from '../../../renderer/validate/problem.js';
+import type {
+  ConflictStatus,
+  ContentDraftsTable,
+  ContentPublicationsTable,
+  ContentRevisionsTable,
+  DocKind,
+  DraftStatus,
+} from './tables.js';
 
 export type DraftRow = Selectable<ContentDraftsTable>;
 
 export interface DraftSummary {
   id: number;
-  kind: string;
+  kind: DocKind;
   name: string;
-  status: string;
+  status: DraftStatus;
   baseRevisionId: number | null;
   headRevisionId: number;
   createdBy: string;
@@ -53,7 +63,7 @@ export function draftOf(row: DraftRow, authors: string[]): DraftSummary {
 
 export interface RevisionSummary {
   id: number;
-  kind: string;
+  kind: DocKind;
   name: string;
   parentId: number | null;
   draftId: number | null;
@@ -65,22 +75,23 @@ export interface RevisionSummary {
   hash: string;
 }
 
-export function revisionOf(
-  row: Pick<
-    Selectable<ContentRevisionsTable>,
-    | 'id'
-    | 'kind'
-    | 'name'
-    | 'parent_id'
-    | 'draft_id'
-    | 'author'
-    | 'message'
-    | 'source'
-    | 'errors'
-    | 'created_at'
-    | 'hash'
-  >,
-): RevisionSummary {
+/** The columns of a revision its summary shows (a listing selects them without the text). */
+export type RevisionFields = Pick<
+  Selectable<ContentRevisionsTable>,
+  | 'id'
+  | 'kind'
+  | 'name'
+  | 'parent_id'
+  | 'draft_id'
+  | 'author'
+  | 'message'
+  | 'source'
+  | 'errors'
+  | 'created_at'
+  | 'hash'
+>;
+
+export function revisionOf(row: RevisionFields): RevisionSummary {
   return {
     id: row.id,
     kind: row.kind,
@@ -96,7 +107,25 @@ export function revisionOf(
   };
 }
 
-export function publicationOf(row: Selectable<ContentPublicationsTable>) {
+export interface PublicationSummary {
+  id: number;
+  kind: DocKind;
+  name: string;
+  revisionId: number;
+  previousRevisionId: number | null;
+  reason: string;
+  draftId: number | null;
+  publishedBy: string;
+  publishedAt: string;
+  fourEyesWaived: boolean;
+  message: string;
+  endsAt: string | null;
+  endFallback: string | null;
+  endedAt: string | null;
+  endResult: string | null;
+}
+
+export function publicationOf(row: Selectable<ContentPublicationsTable>): PublicationSummary {
   return {
     id: row.id,
     kind: row.kind,
@@ -114,4 +143,119 @@ export function publicationOf(row: Selectable<ContentPublicationsTable>) {
     endedAt: row.ended_at,
     endResult: row.end_result,
   };
+}
+
+/** A revision with its text. */
+export type RevisionText = RevisionSummary & { text: string };
+
+export const withText = (row: RevisionFields & { text: string }): RevisionText => ({
+  ...revisionOf(row),
+  text: row.text,
+});
+
+/** A document in the studio's list: what is live, its open draft, an open baseline conflict. */
+export interface DocumentEntry {
+  kind: DocKind;
+  name: string;
+  live: {
+    revisionId: number;
+    publicationId: number | null;
+    publishedAt: string | null;
+    publishedBy: string | null;
+    endsAt: string | null;
+  } | null;
+  draft: {
+    id: number;
+    status: DraftStatus;
+    headRevisionId: number;
+    updatedAt: string;
+    updatedBy: string;
+  } | null;
+  conflictId: number | null;
+}
+
+/** One document opened in the editor: the live text, its publication, the open draft's text. */
+export interface DocumentDetail {
+  kind: DocKind;
+  name: string;
+  live: RevisionText | null;
+  publication: PublicationSummary | null;
+  draft: (DraftSummary & { text: string }) | null;
+  conflictId: number | null;
+}
+
+export interface RevisionEntry extends RevisionSummary {
+  /** Characters of its text. */
+  size: number;
+  /** It was published once (so it may be rolled back to). */
+  published: boolean;
+  live: boolean;
+}
+
+export interface RevisionPage {
+  revisions: RevisionEntry[];
+  /** The id to ask `before` for the next page; null on the last. */
+  next: number | null;
+}
+
+/** A draft with what a reviewer needs: both texts, the diff, the checker's findings, its story. */
+export interface DraftDetail extends DraftSummary {
+  head: RevisionText;
+  live: RevisionText | null;
+  /** The live version moved since the draft started: it may undo someone else's change. */
+  liveChanged: boolean;
+  diff: string;
+  problems: Problem[];
+  errors: number;
+  events: AuditEntry[];
+}
+
+export interface Schedules {
+  publications: DraftSummary[];
+  ends: PublicationSummary[];
+}
+
+export interface ConflictView {
+  id: number;
+  kind: DocKind;
+  name: string;
+  status: ConflictStatus;
+  reason: string;
+  createdAt: string;
+  resolvedBy: string | null;
+  resolvedAt: string | null;
+  baseline: RevisionText | null;
+  previousBaseline: RevisionText | null;
+  live: RevisionText | null;
+  /** From what borrowers get now to what the new release ships. */
+  diff: string;
+  problems: Problem[];
+}
+
+export interface SaveResult {
+  draft: DraftSummary | null;
+  revision: RevisionSummary | null;
+  /** The text was the head's already: nothing was written. */
+  unchanged: boolean;
+  problems: Problem[];
+  errors: number;
+}
+
+/** An approval: published now (publicationId), or scheduled (null). */
+export interface ApproveResult {
+  draft: DraftSummary;
+  publicationId: number | null;
+}
+
+export interface PreviewLink {
+  path: string;
+  expiresAt: string;
+}
+
+/** What a preview link opens: the draft's head, expanded as it would be served. */
+export interface PreviewedDraft {
+  name: string;
+  text: string;
+  revisionId: number;
+  expiresAt: string;
 }

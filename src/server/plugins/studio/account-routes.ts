@@ -1,7 +1,8 @@
 // Accounts, for admins: list (with their refused sign-ins of the last hour), create, change
 // (roles, name, password, disabled), and unlock (forget the refused sign-ins that hold it back).
 import type { FastifyInstance } from 'fastify';
-import { AccountError, type Account } from '../../accounts/accounts.js';
+import type { Account } from '../../accounts/accounts.js';
+import { Refusal } from '../../lib/refusal.js';
 import { actorOf, ADMINS } from './guard.js';
 import type { StudioServices } from './services.js';
 
@@ -41,7 +42,7 @@ export function accountRoutes(api: FastifyInstance, s: StudioServices): void {
     { config: { roles: ADMINS }, schema: { params: id, body: { type: 'object' } } },
     async (request) => {
       const account = await s.accounts.byId(request.params.id);
-      if (!account) throw new AccountError(`no account ${request.params.id}`, 404);
+      if (!account) throw new Refusal(404, `no account ${request.params.id}`);
       const refusalsForgotten = await s.limits.unlock(account.username, actorOf(request));
       return {
         ok: true,

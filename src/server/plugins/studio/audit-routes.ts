@@ -9,7 +9,7 @@ import {
   type AuditEntry,
   type AuditFilter,
 } from '../../audit/log.js';
-import { instant } from '../../publishing/flow.js';
+import { instant } from '../../publishing/flow-input.js';
 import { actorOf, AUDITORS } from './guard.js';
 import type { StudioDeps } from './services.js';
 

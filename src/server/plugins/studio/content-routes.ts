@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { FlowError } from '../../publishing/errors.js';
+import { Refusal } from '../../lib/refusal.js';
 import { KINDS } from '../../publishing/kinds.js';
 import {
   PREVIEW_DEVICES,
@@ -143,7 +143,7 @@ export function contentRoutes(api: FastifyInstance, s: StudioDeps): void {
   draftStep('preview-link', EDITORS, async (d, _input, r) => {
     // A few links a day, each for a few devices: a preview never reaches the public (preview-claims.ts).
     if ((await previewLinksToday(s.db, d, s.cfg.now())) >= PREVIEW_LINKS_PER_DAY)
-      throw new FlowError(
+      throw new Refusal(
         429,
         `this draft has had ${PREVIEW_LINKS_PER_DAY} preview links in 24 hours: use one of them, or ask for a review`,
       );

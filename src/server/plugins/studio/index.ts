@@ -9,10 +9,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { injectConfig } from '../../../config/inject.js';
-import { AccountError } from '../../accounts/accounts.js';
 import { experimentRoutes } from '../../experiments/routes.js';
 import { answeredUnavailable, STUDIO_UNAVAILABLE } from '../../lib/unavailable.js';
-import { FlowError } from '../../publishing/errors.js';
+import { Refusal } from '../../lib/refusal.js';
 import { pageConfig } from '../static-app.js';
 import { accountRoutes } from './account-routes.js';
 import { auditRoutes } from './audit-routes.js';
@@ -62,11 +61,11 @@ export default async function studioPlugin(app: FastifyInstance, deps: StudioDep
             )
           )
             return reply;
-          // A 403 of the flow is the four-eyes rule (publishing/flow.ts, experiments/store.ts).
-          if (error instanceof FlowError && error.status === 403)
+          // A store's 403 is the four-eyes rule (publishing/draft-moves.ts, experiments/writes.ts):
+          // no other refusal of the stores is a 403, so it is audited as refused.four-eyes.
+          if (error instanceof Refusal && error.status === 403)
             return refuseAs(reply, 'four-eyes', 403, error.message, error.extra);
-          if (error instanceof FlowError) return refuse(reply, error.status, error.message, error.extra);
-          if (error instanceof AccountError) return refuse(reply, error.status, error.message);
+          if (error instanceof Refusal) return refuse(reply, error.status, error.message, error.extra);
           if (error.validation || (error.statusCode && error.statusCode < 500))
             return refuse(reply, error.statusCode ?? 400, error.message);
           request.log.error({ err: error }, 'studio request failed');
