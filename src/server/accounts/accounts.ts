@@ -1,15 +1,15 @@
 // Accounts: create, change, list; every change written to the audit log in the same transaction.
-import type { Kysely, Updateable } from 'kysely';
+// The input's checks are account-input.ts's.
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import { audit, type Actor } from '../audit/log.js';
 import type { Database } from '../db/schema.js';
 import { Refusal } from '../lib/refusal.js';
+import { checkRoles, cleanName, usernameOf } from './account-input.js';
 import { hashPassword, passwordProblem } from './passwords.js';
-import './tables.js';
+import { parseRoles, type Role } from './roles.js';
+import type { StudioAccountsTable } from './tables.js';
 
-export const ROLES = ['editor', 'publisher', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
-
-export const USERNAME = /^[a-z0-9][a-z0-9._-]{1,63}$/;
+export { ROLES, type Role } from './roles.js';
 
 export interface Account {
   id: number;
@@ -20,10 +20,6 @@ export interface Account {
   demo: boolean;
   createdAt: string;
   updatedAt: string;
-}
-
-export function parseRoles(text: string): Role[] {
-  return text.split(',').filter((r): r is Role => (ROLES as readonly string[]).includes(r));
 }
 
 export function toAccount(row: {
@@ -48,15 +44,43 @@ export function toAccount(row: {
   };
 }
 
-/** Roles as given (a list of names), checked: at least one, all known, no repeats. */
-export function checkRoles(value: unknown): Role[] {
-  if (!Array.isArray(value) || value.length === 0)
-    throw new Refusal(400, `roles must be a non-empty list of ${ROLES.join(', ')}`);
-  const roles = [...new Set(value)];
-  for (const role of roles)
-    if (!(ROLES as readonly unknown[]).includes(role))
-      throw new Refusal(400, `unknown role '${String(role)}': use ${ROLES.join(', ')}`);
-  return ROLES.filter((r) => roles.includes(r));
+export type AccountRow = Selectable<StudioAccountsTable>;
+
+export interface NewAccount {
+  username: unknown;
+  displayName?: unknown;
+  roles: unknown;
+  password: unknown;
+  /** Seeded by the demo (signs in only while the server runs as the demo). */
+  demo?: boolean;
+}
+
+export interface AccountChanges {
+  displayName?: unknown;
+  roles?: unknown;
+  disabled?: unknown;
+  password?: unknown;
+}
+
+export interface Accounts {
+  byId(id: number): Promise<Account | null>;
+  /** The row (with its password hash), for sign-in and the account commands. */
+  byName(username: string): Promise<AccountRow | undefined>;
+  list(): Promise<Account[]>;
+  create(input: NewAccount, actor: Actor): Promise<Account>;
+  /**
+   * Changes an account. A new password, other roles or disabling ends the account's sessions
+   * (the caller does that, when `endSessions`: sessions are another module).
+   */
+  update(
+    id: number,
+    changes: AccountChanges,
+    actor: Actor,
+  ): Promise<{ account: Account; endSessions: boolean }>;
+  /** A password change by the account itself (checked against the current one by the caller). */
+  setOwnPassword(id: number, password: string, actor: Actor): Promise<void>;
+  /** Replaces a hash with a stronger one after a successful sign-in (not an account change). */
+  rehash(id: number, password: string): Promise<void>;
 }
 
 export interface AccountOptions {
@@ -65,7 +89,7 @@ export interface AccountOptions {
   passwordCost?: number;
 }
 
-export function accountsOf(db: Kysely<Database>, options: AccountOptions) {
+export function accountsOf(db: Kysely<Database>, options: AccountOptions): Accounts {
   const iso = () => options.now().toISOString();
 
   async function byId(id: number): Promise<Account | null> {
@@ -73,7 +97,7 @@ export function accountsOf(db: Kysely<Database>, options: AccountOptions) {
     return row ? toAccount(row) : null;
   }
 
-  async function byName(username: string) {
+  async function byName(username: string): Promise<AccountRow | undefined> {
     return db.selectFrom('studio_accounts').selectAll().where('username', '=', username).executeTakeFirst();
   }
 
@@ -92,21 +116,13 @@ export function accountsOf(db: Kysely<Database>, options: AccountOptions) {
     byId,
     byName,
 
-    async list(): Promise<Account[]> {
+    async list() {
       const rows = await db.selectFrom('studio_accounts').selectAll().orderBy('username').execute();
       return rows.map(toAccount);
     },
 
-    async create(
-      input: { username: unknown; displayName?: unknown; roles: unknown; password: unknown; demo?: boolean },
-      actor: Actor,
-    ): Promise<Account> {
-      const username = typeof input.username === 'string' ? input.username.trim().toLowerCase() : '';
-      if (!USERNAME.test(username))
-        throw new Refusal(
-          400,
-          'username: 2-64 characters, lower-case letters, digits, dot, dash or underscore, starting with a letter or digit',
-        );
+    async create(input, actor) {
+      const username = usernameOf(input.username);
       const roles = checkRoles(input.roles);
       const problem = passwordProblem(input.password);
       if (problem) throw new Refusal(400, problem);
@@ -147,15 +163,7 @@ export function accountsOf(db: Kysely<Database>, options: AccountOptions) {
       });
     },
 
-    /**
-     * Changes an account. A new password, other roles or disabling ends the account's sessions
-     * (the caller does that: sessions are another module).
-     */
-    async update(
-      id: number,
-      changes: { displayName?: unknown; roles?: unknown; disabled?: unknown; password?: unknown },
-      actor: Actor,
-    ): Promise<{ account: Account; endSessions: boolean }> {
+    async update(id, changes, actor) {
       const roles = changes.roles === undefined ? undefined : checkRoles(changes.roles);
       if (changes.disabled !== undefined && typeof changes.disabled !== 'boolean')
         throw new Refusal(400, 'disabled must be true or false');
@@ -220,8 +228,7 @@ export function accountsOf(db: Kysely<Database>, options: AccountOptions) {
       });
     },
 
-    /** A password change by the account itself (checked against the current one by the caller). */
-    async setOwnPassword(id: number, password: string, actor: Actor): Promise<void> {
+    async setOwnPassword(id, password, actor) {
       const problem = passwordProblem(password);
       if (problem) throw new Refusal(400, problem);
       const hash = await hashPassword(password, options.passwordCost);
@@ -243,21 +250,9 @@ export function accountsOf(db: Kysely<Database>, options: AccountOptions) {
       });
     },
 
-    /** Replaces a hash with a stronger one after a successful sign-in (not an account change). */
-    async rehash(id: number, password: string): Promise<void> {
+    async rehash(id, password) {
       const hash = await hashPassword(password, options.passwordCost);
       await db.updateTable('studio_accounts').set({ password_hash: hash }).where('id', '=', id).execute();
     },
   };
-}
-
-export type Accounts = ReturnType<typeof accountsOf>;
-
-function cleanName(value: unknown, fallback: string): string {
-  if (value === undefined || value === null || value === '') return fallback;
-  if (typeof value !== 'string') throw new Refusal(400, 'displayName must be text');
-  // eslint-disable-next-line no-control-regex
-  const name = value.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  if (name.length === 0 || name.length > 100) throw new Refusal(400, 'displayName: 1-100 characters');
-  return name;
 }

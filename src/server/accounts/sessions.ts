@@ -30,15 +30,23 @@ export interface SessionOptions {
   demo: boolean;
 }
 
-export function sessionsOf(db: Kysely<Database>, options: SessionOptions) {
+export interface Sessions {
+  /** A new session of the account: the token for the cookie (only its digest is stored). */
+  create(accountId: number, ip: string, userAgent: string): Promise<{ token: string; session: Session }>;
+  /** The live session of a cookie's token, extended by its use; null when absent or over. */
+  find(token: string | undefined): Promise<Session | null>;
+  end(sessionId: string): Promise<void>;
+  /** Ends every session of an account, but `keep` (the one making a password change). */
+  endAllOf(accountId: number, keep?: string): Promise<void>;
+  /** Drops expired sessions (run now and then; an expired one is refused anyway). */
+  sweep(): Promise<void>;
+}
+
+export function sessionsOf(db: Kysely<Database>, options: SessionOptions): Sessions {
   const { now } = options;
 
   return {
-    async create(
-      accountId: number,
-      ip: string,
-      userAgent: string,
-    ): Promise<{ token: string; session: Session }> {
+    async create(accountId, ip, userAgent) {
       const token = randomBytes(32).toString('base64url');
       const at = now();
       const expires = new Date(at.getTime() + Math.min(SESSION_IDLE_MS, SESSION_MAX_MS));
@@ -70,8 +78,7 @@ export function sessionsOf(db: Kysely<Database>, options: SessionOptions) {
       };
     },
 
-    /** The live session of a cookie's token, extended by its use; null when absent or over. */
-    async find(token: string | undefined): Promise<Session | null> {
+    async find(token) {
       if (!token || !TOKEN.test(token)) return null;
       const id = digest(token);
       const row = await db
@@ -119,22 +126,18 @@ export function sessionsOf(db: Kysely<Database>, options: SessionOptions) {
       };
     },
 
-    async end(sessionId: string): Promise<void> {
+    async end(sessionId) {
       await db.deleteFrom('studio_sessions').where('id', '=', sessionId).execute();
     },
 
-    /** Ends every session of an account, but `keep` (the one making a password change). */
-    async endAllOf(accountId: number, keep?: string): Promise<void> {
+    async endAllOf(accountId, keep) {
       let query = db.deleteFrom('studio_sessions').where('account_id', '=', accountId);
       if (keep) query = query.where('id', '!=', keep);
       await query.execute();
     },
 
-    /** Drops expired sessions (run now and then; an expired one is refused anyway). */
-    async sweep(): Promise<void> {
+    async sweep() {
       await db.deleteFrom('studio_sessions').where('expires_at', '<=', now().toISOString()).execute();
     },
   };
 }
-
-export type Sessions = ReturnType<typeof sessionsOf>;

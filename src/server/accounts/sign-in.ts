@@ -38,7 +38,7 @@ export interface SignInInput {
   device?: string | undefined;
 }
 
-export function signInWith(deps: SignInDeps) {
+export function signInWith(deps: SignInDeps): (input: SignInInput) => Promise<SignInResult> {
   // Compared against when the name is unknown, so a miss costs as long as a wrong password.
   let decoy: Promise<string> | null = null;
 
