@@ -12,22 +12,11 @@ import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useEngine, ROOT_FRAME } from './engine';
 import { useEval, useStateAt } from './hooks';
 import { Blocks } from './Blocks';
-import { runActions } from './action';
+import { runActions } from './runActions';
+import { closeModal } from './modals';
 import { useDialog } from './dialog';
 import { toText } from './expr/values';
 import type { Modal } from './types.gen';
-
-/** Takes a modal out of the queue; runs its onClose when it was the one showing. */
-export function closeModal(engine: ReturnType<typeof useEngine>, id: string): void {
-  const queue = engine.store.get().modals;
-  if (!queue.includes(id)) return;
-  const wasShown = queue[0] === id;
-  engine.store.update((s) => {
-    s.modals = s.modals.filter((m) => m !== id);
-  });
-  const modal = engine.doc.modals?.[id];
-  if (wasShown && modal?.onClose) void runActions(engine, modal.onClose, ROOT_FRAME, `/modals/${id}/onClose`);
-}
 
 export function ModalLayer() {
   const engine = useEngine();
@@ -49,6 +38,8 @@ function ModalView({ id, modal }: { id: string; modal: Modal }) {
   const box = useRef<HTMLDivElement>(null);
   const body = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  const close = () =>
+    closeModal(engine, id, (actions, path) => runActions(engine, actions, ROOT_FRAME, path));
   // Without a visible title the dialog is named by its first line of text (the message), never by
   // its internal id.
   const [labelledBy, setLabelledBy] = useState<string | undefined>(undefined);
@@ -68,7 +59,7 @@ function ModalView({ id, modal }: { id: string; modal: Modal }) {
     return () => watch.disconnect();
   }, [title, titleId]);
   useDialog(box, {
-    onDismiss: closable ? () => closeModal(engine, id) : undefined,
+    onDismiss: closable ? close : undefined,
     host: engine.host,
   });
   return (
@@ -76,7 +67,7 @@ function ModalView({ id, modal }: { id: string; modal: Modal }) {
       className="modal-backdrop"
       data-modal={id}
       onClick={(e) => {
-        if (outside && e.target === e.currentTarget) closeModal(engine, id);
+        if (outside && e.target === e.currentTarget) close();
       }}
     >
       <div
@@ -87,12 +78,7 @@ function ModalView({ id, modal }: { id: string; modal: Modal }) {
         aria-labelledby={labelledBy}
       >
         {modal.closeIcon && (
-          <button
-            type="button"
-            className="modal-close"
-            aria-label="Close"
-            onClick={() => closeModal(engine, id)}
-          >
+          <button type="button" className="modal-close" aria-label="Close" onClick={close}>
             ×
           </button>
         )}

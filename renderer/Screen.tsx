@@ -9,7 +9,7 @@ import type { ScreenDocument } from './types.gen';
 import { createStore } from './store/store';
 import { createTimers, type TimerSpec } from './timers';
 import { EngineContext, ROOT_FRAME, evalIn, type Engine } from './engine';
-import { runActions } from './action';
+import { runActions } from './runActions';
 import { newUserAction } from './userAction';
 import { Blocks } from './Blocks';
 import { ModalLayer } from './ModalLayer';

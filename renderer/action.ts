@@ -1,10 +1,8 @@
-// The contract of one action module, and the runner that executes action lists.
+// The contract of one action module (as block.ts is a block's): what an action is handed and what
+// it answers. Type-only imports: every action imports this file and nothing that runs actions, so
+// the actions sit below the runner (runActions.ts) that finds them through the registry.
 import type { Engine, Frame } from './engine';
-import { evalIn } from './engine';
-import { isTruthy } from './expr/values';
-import { actionRegistry } from './actions/registry.gen';
 import type { UserAction } from './userAction';
-import { capabilitiesOf, meets } from './lang/requires';
 
 /** 'stop' ends the enclosing sequence (a failed validation, for example). */
 export type Outcome = 'done' | 'stop';
@@ -17,6 +15,11 @@ export interface ActionContext {
   evaluate(expr: unknown): unknown;
   /** Runs nested actions (branches) with this context, optionally adding frame variables. */
   run(actions: unknown, path: string, vars?: Record<string, unknown>): Promise<Outcome>;
+  /**
+   * Runs actions the document declares outside this sequence (a modal's onClose): at the root
+   * frame, with no list-item variables and as no user's tap.
+   */
+  runAtRoot(actions: unknown, path: string): Promise<Outcome>;
   /** The tap or submit this sequence runs for; absent for sources, on-load actions and timers. */
   userAction?: UserAction | undefined;
 }
@@ -25,81 +28,3 @@ export type ActionRunner<A = Record<string, unknown>> = (
   action: A,
   ctx: ActionContext,
 ) => Promise<Outcome | void> | Outcome | void;
-
-export function contextFor(
-  engine: Engine,
-  frame: Frame,
-  path: string,
-  userAction?: UserAction,
-): ActionContext {
-  return {
-    engine,
-    frame,
-    path,
-    userAction,
-    evaluate: (expr) => evalIn(engine, frame, expr),
-    run: (actions, at, vars) =>
-      runActions(
-        engine,
-        actions,
-        vars ? { ...frame, vars: { ...frame.vars, ...vars } } : frame,
-        at,
-        userAction,
-      ),
-  };
-}
-
-/**
- * Runs actions one after the other. Never throws: an unknown or failing action is
- * reported through the host and ends the sequence, so nothing downstream runs half-done.
- * An action whose `requires` is not met, or that this engine does not know, runs its
- * `otherwise` instead; without one, an unmet action is skipped (an unknown one still stops).
- */
-export async function runActions(
-  engine: Engine,
-  actions: unknown,
-  frame: Frame,
-  path: string,
-  userAction?: UserAction,
-): Promise<Outcome> {
-  if (!Array.isArray(actions)) return 'done';
-  for (let i = 0; i < actions.length; i++) {
-    if (engine.signal.aborted) return 'stop';
-    const action = actions[i] as Record<string, unknown>;
-    const at = `${path}/${i}`;
-    const ctx = contextFor(engine, frame, at, userAction);
-    if (action && 'when' in action && !isTruthy(ctx.evaluate(action.when))) continue;
-    const kind = typeof action?.do === 'string' ? action.do : '';
-    const runner = Object.prototype.hasOwnProperty.call(actionRegistry, kind)
-      ? actionRegistry[kind]
-      : undefined;
-    const unmet =
-      action?.requires !== undefined &&
-      !meets(action.requires, (engine.capabilities ??= capabilitiesOf(engine.host)));
-    if (unmet || (!runner && Array.isArray(action?.otherwise))) {
-      if ((await runActions(engine, action?.otherwise, frame, `${at}/otherwise`)) === 'stop') return 'stop';
-      continue;
-    }
-    if (!runner) {
-      engine.host.report({
-        screenId: engine.screenId,
-        blockPath: at,
-        code: 'unknown-action',
-        message: `Unknown action "${kind}"`,
-      });
-      return 'stop';
-    }
-    try {
-      if ((await runner(action, ctx)) === 'stop') return 'stop';
-    } catch (error) {
-      engine.host.report({
-        screenId: engine.screenId,
-        blockPath: at,
-        code: 'action-failed',
-        message: error instanceof Error ? error.message : String(error),
-      });
-      return 'stop';
-    }
-  }
-  return 'done';
-}

@@ -2,7 +2,8 @@
 import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { useEngine, evalIn, scopeOf, type Engine, type Frame } from './engine';
 import type { ScreenState } from './store/store';
-import { runActions, type Outcome } from './action';
+import { runActions } from './runActions';
+import type { Outcome } from './action';
 import { newUserAction } from './userAction';
 import { readPath } from './expr/path';
 import type { Scope } from './expr/evaluate';

@@ -5,7 +5,7 @@
 // actions run once every required source has loaded. No page waits forever or shows half its data.
 // A source still loading after `slowAfter` seconds is slow (issue 29 §3): the screen says so and
 // offers Try again, which drops that attempt and starts another; the call itself keeps its deadline.
-import { contextFor, runActions } from './action';
+import { contextFor, runActions } from './runActions';
 import { ROOT_FRAME, type Engine } from './engine';
 import { isTruthy, toText } from './expr/values';
 import { runCall, UNEXPECTED_REPLY } from './actions/call';

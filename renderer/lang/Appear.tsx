@@ -3,7 +3,7 @@
 // element changes the layout (a flex row's children stay its children).
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useEngine, type Frame } from '../engine';
-import { runActions } from '../action';
+import { runActions } from '../runActions';
 import { createAppearWatcher } from './appear';
 
 function between(start: Element | null, end: Element | null): Element[] {

@@ -4,7 +4,7 @@
 import { registerOperators } from '../expr/evaluate';
 import { LIBRARY } from '../expr/functions/library.gen';
 import { ROOT_FRAME, scopeOf, type Engine } from '../engine';
-import { runActions } from '../action';
+import { runActions } from '../runActions';
 import { createComputed, type ComputedDecl } from './computed';
 import { watchTriggers, type TriggerDecl } from './triggers';
 import type { LangRuntime } from './types';

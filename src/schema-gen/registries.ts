@@ -1,7 +1,8 @@
 // Writes the type -> implementation registries. Convention: block `keyValue` lives in
 // renderer/blocks/KeyValue.tsx (default export), action `openModal` in renderer/actions/openModal.ts.
 // Blocks and actions marked `x-lazy` are not imported: each gets a chunk of its own
-// (renderer/lazy.gen.ts), loaded with the screens that use it (renderer/lazy.ts).
+// (renderer/blocks/lazy.gen.ts, renderer/actions/lazy.gen.ts: two tables, so the action registry
+// reaches no block), loaded with the screens that use it (renderer/lazy.ts).
 const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export interface Entry {
@@ -30,7 +31,7 @@ export function actionRegistry(actions: Entry[]): string {
   const lazy = actions.filter((a) => a.lazy);
   return [
     "import type { ActionRunner } from '../action';",
-    "import { lazyAction } from '../lazy';",
+    "import { lazyAction } from '../lazyAction';",
     ...eager.map((a) => `import ${a.name}Action from './${a.name}';`),
     '',
     'export const actionRegistry: Record<string, ActionRunner> = {',
@@ -41,19 +42,19 @@ export function actionRegistry(actions: Entry[]): string {
   ].join('\n');
 }
 
-/** The chunks of the x-lazy blocks and actions (no React here: the app's first chunk reads it). */
-export function lazyModules(blocks: Entry[], actions: Entry[]): string {
-  const table = (entries: Entry[], path: (name: string) => string) =>
-    entries.filter((e) => e.lazy).map((e) => `  ${JSON.stringify(e.name)}: () => import('${path(e.name)}'),`);
+/**
+ * The chunks of the x-lazy blocks or actions, one table a folder (no React here: the app's first
+ * chunk reads them).
+ */
+export function lazyModules(entries: Entry[], table: 'lazyBlocks' | 'lazyActions'): string {
+  const path = (name: string) => (table === 'lazyBlocks' ? `./${pascal(name)}` : `./${name}`);
   return [
-    'export type LazyLoader = () => Promise<{ default: unknown }>;',
+    "import type { LazyLoader } from '../lazyModules';",
     '',
-    'export const lazyBlocks: Record<string, LazyLoader> = {',
-    ...table(blocks, (name) => `./blocks/${pascal(name)}`),
-    '};',
-    '',
-    'export const lazyActions: Record<string, LazyLoader> = {',
-    ...table(actions, (name) => `./actions/${name}`),
+    `export const ${table}: Record<string, LazyLoader> = {`,
+    ...entries
+      .filter((e) => e.lazy)
+      .map((e) => `  ${JSON.stringify(e.name)}: () => import('${path(e.name)}'),`),
     '};',
     '',
   ].join('\n');

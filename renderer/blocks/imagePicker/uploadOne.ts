@@ -1,6 +1,7 @@
 // Uploads one picked file with the block's `call` action and returns what to append to the
 // bound list (the `append` expression, read with the call's `result` in scope), or nothing.
-import { runActions, type ActionContext } from '../../action';
+import type { ActionContext } from '../../action';
+import { contextFor, runActions } from '../../runActions';
 import { evalIn, type Engine, type Frame } from '../../engine';
 import { isMissing, isTruthy } from '../../expr/values';
 import type { CallAction } from '../../types.gen';
@@ -26,11 +27,7 @@ export async function uploadOne(
   // The call hands its reply to its branches as `result`; catching it there keeps the call
   // action itself (locks, loading, then/else, failure toasts) exactly as documents know it.
   const ctx: ActionContext = {
-    engine,
-    frame: fileFrame,
-    path: at,
-    userAction,
-    evaluate: (expr) => evalIn(engine, fileFrame, expr),
+    ...contextFor(engine, fileFrame, at, userAction),
     run: (actions, where, vars) => {
       if (vars && 'result' in vars) result = vars.result as typeof result;
       const f = vars ? { ...fileFrame, vars: { ...fileFrame.vars, ...vars } } : fileFrame;

@@ -1,7 +1,7 @@
 // x-lazy blocks and actions (renderer/lazy.ts): a screen waits for the blocks its document names
 // and then draws whole; a chunk that cannot be loaded ends in the block's fallback and a report,
 // never a blank or hung screen; the app starts the downloads beside the document. The chunk
-// table is replaced by loaders this file controls (the real one is exercised end to end).
+// tables are replaced by loaders this file controls (the real one is exercised end to end).
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -17,7 +17,8 @@ const tables = vi.hoisted(() => ({
   lazyBlocks: {} as Record<string, Loader>,
   lazyActions: {} as Record<string, Loader>,
 }));
-vi.mock('../../../renderer/lazy.gen', () => tables);
+vi.mock('../../../renderer/blocks/lazy.gen', () => ({ lazyBlocks: tables.lazyBlocks }));
+vi.mock('../../../renderer/actions/lazy.gen', () => ({ lazyActions: tables.lazyActions }));
 
 function deferred() {
   let release!: () => void;

@@ -1,5 +1,6 @@
 // Builds an engine without rendering, to run action lists directly and inspect what they did.
-import { runActions, type Outcome } from '../../../../renderer/action';
+import { runActions } from '../../../../renderer/runActions';
+import type { Outcome } from '../../../../renderer/action';
 import { ROOT_FRAME, type Engine, type Frame } from '../../../../renderer/engine';
 import { createStore, type ScreenState } from '../../../../renderer/store/store';
 import { createTimers, type TimerSpec } from '../../../../renderer/timers';
