@@ -9,9 +9,8 @@
 // loader's fallback) or slow (after STALE_GRACE_MS), and the fetched version is kept for the next
 // visit. Promotion entry only (the main entry's pages carry their document).
 import type { KeyValueStorage } from '../../renderer/host';
+import { CURRENT_ELEMENT_ID } from '../wire/page';
 import { SCREEN_CACHE_PREFIX, type ScreenLoad, type ScreenLoader } from './loadScreen';
-
-export const CURRENT_ELEMENT_ID = 'screen-current';
 
 /** How long a replaced kept copy waits for the current version before a slow network draws it. */
 export const STALE_GRACE_MS = 3_000;

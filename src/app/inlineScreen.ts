@@ -5,11 +5,8 @@
 // run time with no request; and, on a preview link, which draft is shown (id="screen-preview").
 // Data, not script, so the page's CSP allows them.
 import type { Manifest } from '../manifest/routes';
+import { MANIFEST_ELEMENT_ID, PREVIEW_ELEMENT_ID, SCREEN_DOC_ELEMENT_ID } from '../wire/page';
 import type { InitialScreen } from './loadScreen';
-
-export const SCREEN_DOC_ELEMENT_ID = 'screen-doc';
-export const MANIFEST_ELEMENT_ID = 'screen-manifest';
-export const PREVIEW_ELEMENT_ID = 'screen-preview';
 
 function readData(doc: Document, id: string): unknown {
   const text = doc.getElementById(id)?.textContent;

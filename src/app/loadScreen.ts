@@ -13,11 +13,10 @@ import type { KeyValueStorage } from '../../renderer/host';
 import { ENGINE_VERSION } from '../../renderer/lang/version';
 import type { ScreenDocument } from '../../renderer/types.gen';
 import type { ScreenVersion } from '../host/telemetry';
+import { SCREEN_CHECKED_HEADER } from '../wire/page';
 import type { Validation } from './validateDoc';
 
 export const SCREEN_CACHE_PREFIX = 'lender.screen.';
-/** Set by the reference server on a document its validators accepted: their fingerprint. */
-export const SCREEN_CHECKED_HEADER = 'X-Screen-Checked';
 
 export type LoadFailure = 'invalid' | 'missing' | 'network';
 
@@ -33,7 +32,7 @@ export interface ScreenLoaderDeps {
   /** May answer later (the app loads the validators on first use). */
   validate(doc: unknown): Validation | Promise<Validation>;
   /**
-   * The fingerprint of the validators in use (src/app/build/screenStamp.ts). Kept copies carry the
+   * The fingerprint of the validators in use (src/wire/stamp.ts). Kept copies carry the
    * fingerprint they were validated with; a matching one is shown without validating again.
    * Without it every kept copy is validated (synchronously, when validate allows).
    */

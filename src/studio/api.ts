@@ -6,6 +6,9 @@ import type { ScreensManifest } from '../../renderer/types.gen';
 import type { Problem } from '../../renderer/validate/problem';
 import { databaseDown, studioFetch } from './availability';
 import type { Scenario } from './shared/protocol';
+import type { DraftInfo, HistoryEntry } from '../wire/studio';
+
+export type { DraftInfo, HistoryEntry } from '../wire/studio';
 
 const API = '/studio/api';
 
@@ -24,15 +27,6 @@ export interface Session {
   timeZone: string;
 }
 
-export interface DraftInfo {
-  id: number;
-  status: string;
-  headRevisionId: number;
-  updatedBy: string;
-  updatedAt: string;
-  reviewComment: string;
-}
-
 export interface Loaded {
   /** The draft's latest text when there is an open draft, else the live text. */
   text: string;
@@ -40,19 +34,6 @@ export interface Loaded {
   parentRevisionId: number | null;
   draft: DraftInfo | null;
   liveRevisionId: number | null;
-}
-
-export interface HistoryEntry {
-  id: number;
-  author: string;
-  createdAt: string;
-  message: string;
-  source: string;
-  size: number;
-  /** The checker's errors in this revision (a revision with errors cannot be published). */
-  errors: number;
-  live: boolean;
-  published: boolean;
 }
 
 export type SaveResult =

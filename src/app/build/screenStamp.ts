@@ -1,18 +1,9 @@
-// Build time and server: a short fingerprint of the screen-language validators. The app shows a
+// Build time: the validators' fingerprint (src/wire/stamp.ts) baked into the app. The app shows a
 // kept document without validating it again only when it was validated by validators with the
-// same fingerprint; the server stamps the document it puts in the page the same way. A new
-// screen language (any change to the generated validators) changes the fingerprint.
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+// same fingerprint; the server stamps the documents it checked the same way.
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-
-export const VALIDATORS_FILE = 'renderer/validate/validators.gen.js';
-
-export function validatorStamp(root: string): string {
-  const code = readFileSync(join(root, VALIDATORS_FILE));
-  return createHash('sha256').update(code).digest('base64url').slice(0, 16);
-}
+import { validatorStamp, VALIDATORS_FILE } from '../../wire/stamp';
 
 const ID = 'virtual:screen-stamp';
 const RESOLVED = `\0${ID}`;

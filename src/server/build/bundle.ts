@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { build, type Metafile, type Plugin } from 'esbuild';
-import { validatorStamp } from '../../app/build/screenStamp.js';
+import { validatorStamp } from '../../wire/stamp.js';
 
 export interface BundleResult {
   outdir: string;

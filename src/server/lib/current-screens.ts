@@ -1,4 +1,4 @@
-import { CURRENT_ELEMENT_ID } from '../../app/currentScreens.js';
+import { CURRENT_ELEMENT_ID } from '../../wire/page.js';
 import { safeJson } from '../../config/inject.js';
 import type { Manifest } from '../../manifest/routes.js';
 import type { Borrower } from './inline-screen.js';

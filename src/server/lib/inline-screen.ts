@@ -1,5 +1,5 @@
-import { validatorStamp } from '../../app/build/screenStamp.js';
-import { SCREEN_DOC_ELEMENT_ID } from '../../app/inlineScreen.js';
+import { validatorStamp } from '../../wire/stamp.js';
+import { SCREEN_DOC_ELEMENT_ID } from '../../wire/page.js';
 import { routeEntries, screenForPath, type Manifest, type RouteEntry } from '../../manifest/routes.js';
 import type { AppConfig } from '../../config/types.js';
 import { safeJson } from '../../config/inject.js';
@@ -12,7 +12,7 @@ import { screenVersion } from '../events/revision.js';
 
 const REPO = new URL('../../../', import.meta.url).pathname;
 
-/** The validators' fingerprint, as the app build computes it (src/app/build/screenStamp.ts). */
+/** The validators' fingerprint, as the app build computes it (src/wire/stamp.ts). */
 export const SERVER_STAMP = validatorStamp(REPO);
 
 /**

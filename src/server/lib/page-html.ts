@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PREVIEW_ELEMENT_ID } from '../../app/inlineScreen.js';
+import { PREVIEW_ELEMENT_ID } from '../../wire/page.js';
 import { injectConfig, safeJson } from '../../config/inject.js';
 import { keyedByBorrower } from '../events/borrower-key.js';
 import { VARIANT_HEADER } from '../events/revision.js';

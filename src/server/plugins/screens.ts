@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SCREEN_CHECKED_HEADER } from '../../app/loadScreen.js';
+import { SCREEN_CHECKED_HEADER } from '../../wire/page.js';
 import { etagMatches, representationEtag } from '../lib/etag.js';
 import { keyedByBorrower } from '../events/borrower-key.js';
 import { REVISION_HEADER, screenVersion, VARIANT_HEADER } from '../events/revision.js';

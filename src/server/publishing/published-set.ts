@@ -5,7 +5,7 @@
 import { gzipSync } from 'node:zlib';
 import type { ScreensManifest } from '../../../renderer/types.gen.js';
 import { safeJson } from '../../config/inject.js';
-import { MANIFEST_ELEMENT_ID } from '../../app/inlineScreen.js';
+import { MANIFEST_ELEMENT_ID } from '../../wire/page.js';
 import { strongEtag } from '../lib/etag.js';
 import type { ScreenFile } from '../lib/screen-files.js';
 import type { ContentSet } from './content-set.js';

@@ -2,13 +2,8 @@
 // of current versions (src/app/currentScreens.ts) holds it back; it is still drawn when the
 // network is down or slow, and the current version is kept for the next visit.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  STALE_GRACE_MS,
-  contentTag,
-  currentFirst,
-  readCurrent,
-  CURRENT_ELEMENT_ID,
-} from '../../../src/app/currentScreens';
+import { STALE_GRACE_MS, contentTag, currentFirst, readCurrent } from '../../../src/app/currentScreens';
+import { CURRENT_ELEMENT_ID } from '../../../src/wire/page';
 import { createScreenLoader, SCREEN_CACHE_PREFIX } from '../../../src/app/loadScreen';
 import { validateScreenDoc } from '../../../src/app/validateDoc';
 import { memoryStorage } from '../../../src/host/storage';

@@ -1,12 +1,8 @@
 // The screen loader's fast paths (issue 10): the page's own document and stamped kept copies are
 // shown without the validators; everything else is validated (lazily) before it is shown.
 import { describe, expect, it, vi } from 'vitest';
-import {
-  createScreenLoader,
-  SCREEN_CACHE_PREFIX,
-  SCREEN_CHECKED_HEADER,
-  type InitialScreen,
-} from '../../../src/app/loadScreen';
+import { createScreenLoader, SCREEN_CACHE_PREFIX, type InitialScreen } from '../../../src/app/loadScreen';
+import { SCREEN_CHECKED_HEADER } from '../../../src/wire/page';
 import { validateScreenDoc } from '../../../src/app/validateDoc';
 import { memoryStorage } from '../../../src/host/storage';
 

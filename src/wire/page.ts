@@ -1,0 +1,17 @@
+// What the server writes into the app's page and headers, and the app reads back: the ids of the
+// page's data elements (<script type="application/json" id=...>) and the checked-document header.
+// Written by src/server/lib (inline-screen.ts, page-html.ts, current-screens.ts),
+// src/server/publishing/published-set.ts and src/server/plugins/screens.ts; read by src/app
+// (inlineScreen.ts, currentScreens.ts, loadScreen.ts).
+
+/** The screen document of the route the page serves (src/app/inlineScreen.ts). */
+export const SCREEN_DOC_ELEMENT_ID = 'screen-doc';
+/** The published manifest: routes and promotion templates, read at run time with no request. */
+export const MANIFEST_ELEMENT_ID = 'screen-manifest';
+/** On a preview link: which draft the page shows, and until when. */
+export const PREVIEW_ELEMENT_ID = 'screen-preview';
+/** The promotion page's map of each promotion screen's current version (src/app/currentScreens.ts). */
+export const CURRENT_ELEMENT_ID = 'screen-current';
+
+/** Set by the reference server on a document its validators accepted: their fingerprint. */
+export const SCREEN_CHECKED_HEADER = 'X-Screen-Checked';

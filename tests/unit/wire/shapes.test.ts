@@ -1,0 +1,17 @@
+// The studio reads the studio API's answers in the shapes of src/wire/studio.ts; the server makes
+// them from its own rows (src/server/publishing/views.ts). These assertions are type checks:
+// `npm run typecheck` fails when a server row no longer carries what the studio reads.
+import { describe, expectTypeOf, it } from 'vitest';
+import type { DraftInfo, HistoryEntry } from '../../../src/wire/studio';
+import type { DraftSummary, RevisionSummary } from '../../../src/server/publishing/views';
+
+describe('the studio API shapes of src/wire', () => {
+  it("the server's draft row carries every field of DraftInfo", () => {
+    expectTypeOf<DraftSummary>().toExtend<DraftInfo>();
+  });
+
+  it("the server's revision list entry carries every field of HistoryEntry", () => {
+    type Listed = RevisionSummary & { size: number; published: boolean; live: boolean };
+    expectTypeOf<Listed>().toExtend<HistoryEntry>();
+  });
+});
