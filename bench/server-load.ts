@@ -9,7 +9,7 @@
  * 28 item 1: the flood is throttled, loan details keeps p99 < 20 ms), and the bare route. Writes
  * "## Server".
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +20,7 @@ import { floodScenario, manyBorrowers, FLOOD_SECONDS } from './lib/event-load';
 import { saveFigures } from './lib/figures';
 import { writeSection } from './lib/results';
 import { median, stamp } from './lib/stats';
+import { spawnServer, type ServerProcess } from '../scripts/lib/server-process';
 
 const SECONDS = Number(process.env.BENCH_SERVER_SECONDS ?? 5);
 // Several rounds, every target once per round: one run on this shared 2-core machine moves by
@@ -58,26 +59,16 @@ function eventBatch(): string {
   });
 }
 
-function startChild(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/lib/server-child.ts')], {
-    cwd: ROOT,
+/** The server in a process of its own (bench/lib/server-child.ts prints "ready" once it listens). */
+async function startChild(env: Record<string, string>): Promise<ServerProcess> {
+  const server = spawnServer({
+    entry: join(ROOT, 'bench/lib/server-child.ts'),
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    echo: 'stderr',
   });
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('ready')) resolve(child);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
+  await server.waitFor('ready', 120_000);
+  return server;
 }
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 
 interface Target {
   name: string;
@@ -275,14 +266,14 @@ async function main(): Promise<void> {
       });
       try {
         const base = `http://127.0.0.1:${REF_PORT}`;
-        lines.push(...(await runAll(await referenceTargets(base, db.name), child)));
+        lines.push(...(await runAll(await referenceTargets(base, db.name), child.child)));
         if (picked(`${db.name.toLowerCase()}.flood`)) {
           const flood = await floodScenario(base, db.name, LOAN);
           lines.push(...flood.lines);
           Object.assign(figures, flood.figures);
         }
       } finally {
-        await stop(child);
+        await child.stop();
         await db.cleanup?.();
       }
     }
@@ -299,11 +290,11 @@ async function main(): Promise<void> {
                 expected: 200,
               },
             ],
-            bare,
+            bare.child,
           )),
         );
       } finally {
-        await stop(bare);
+        await bare.stop();
       }
     }
   } finally {

@@ -2,13 +2,13 @@
 // by the real server in demo mode: the JavaScript a borrower's page loads (none of it the
 // studio's), and how long the studio takes to show the editor and the previewed screen.
 // `-- --shot docs/studio.png` also saves the README's screenshot (1280x800).
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
+import { startServer } from '../scripts/lib/server-process';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 const PORT = Number(process.env.STUDIO_BENCH_PORT ?? 8794);
@@ -19,18 +19,6 @@ const shotAt = process.argv.indexOf('--shot');
 const shot = shotAt > 0 ? process.argv[shotAt + 1] : undefined;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-
-async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`no server at ${url}`);
-}
 
 /** Scripts a page loads, with their gzip -9 sizes. */
 async function scriptsOf(page: Page, url: string): Promise<{ url: string; gz: number }[]> {
@@ -48,7 +36,7 @@ async function scriptsOf(page: Page, url: string): Promise<{ url: string; gz: nu
 const work = mkdtempSync(join(tmpdir(), 'bench-studio-'));
 cpSync(join(ROOT, 'screens'), join(work, 'screens'), { recursive: true });
 // Its own process group, so stopping it stops every process it started.
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+const server = await startServer({
   cwd: ROOT,
   detached: true,
   env: {
@@ -60,7 +48,6 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts']
     SCREENS_DIR: join(work, 'screens'),
     LENDER_DEV: '1',
   },
-  stdio: 'ignore',
 });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -68,8 +55,6 @@ const browser = await chromium.launch({
 });
 const lines: string[] = [];
 try {
-  await waitFor(`${BASE}/screens/manifest.json`);
-
   // 1. The borrower's page: what it loads, and that none of it is the studio's.
   const page = await browser.newPage();
   const borrower = await scriptsOf(page, `${BASE}/loan/details?orderId=ORD-174-D&productId=P-1`);
@@ -119,7 +104,7 @@ try {
   );
 } finally {
   await browser.close();
-  process.kill(-server.pid!, 'SIGTERM');
+  await server.stop();
   rmSync(work, { recursive: true, force: true });
 }
 console.log(lines.join('\n'));

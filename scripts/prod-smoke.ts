@@ -7,7 +7,7 @@
 // page, a screen document, API calls under a signed session (none without one), JSON logs, and a
 // clean exit on SIGTERM.
 // Needs `npm run build` first (npm test does it).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { signSession } from '../src/server/identity/signed.js';
 import { ltsNode } from './lts-node.js';
+import { spawnServer, type ServerProcess } from './lib/server-process.js';
 
 const root = resolve(import.meta.dirname, '..');
 const databaseUrl = process.env.DATABASE_URL;
@@ -35,8 +36,8 @@ const schema = `prod_smoke_${process.pid}`;
 // Production accepts signed session ids only (src/server/identity/): the smoke signs its own.
 const sessionKey = randomBytes(32).toString('base64');
 const session = signSession(sessionKey, 'smoke-borrower', new Date(Date.now() + 3_600_000));
-let child: ReturnType<typeof spawn> | undefined;
-let out = '';
+let server: ServerProcess | undefined;
+const out = () => server?.stdout() ?? '';
 
 async function dropSchema(): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -70,8 +71,11 @@ try {
   step(`better-sqlite3 loads under Node ${runtime.version}`);
 
   step(`starting node dist-server/main.mjs (Node ${runtime.version}, NODE_ENV=production, PostgreSQL)`);
-  child = spawn(runtime.node, ['--enable-source-maps', 'dist-server/main.mjs'], {
+  server = spawnServer({
+    node: runtime.node,
+    entry: 'dist-server/main.mjs',
     cwd: dir,
+    echo: 'stderr',
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
@@ -85,22 +89,9 @@ try {
       LENDER_DRAIN_MS: '500',
       LENDER_EVENT_SECRET: randomBytes(32).toString('base64url'),
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-  });
-  const exited = new Promise<number | null>((r) => child?.once('exit', (code) => r(code)));
-
-  let base = '';
-  for (let i = 0; i < 600 && !base; i++) {
-    base = /"url":"(http:\/\/127\.0\.0\.1:\d+)\/"/.exec(out)?.[1] ?? '';
-    if (!base) {
-      check(child.exitCode === null, `the server exited:\n${out}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  check(base, `the server did not print its address:\n${out}`);
+  const base = await server.address(60_000).catch(() => '');
+  check(base, `the server did not print its address:\n${out()}`);
 
   let ready = 0;
   for (let i = 0; i < 120 && ready !== 200; i++) {
@@ -145,18 +136,21 @@ try {
   const details = (await api.json()) as { success?: boolean };
   check(api.status === 200 && details.success === true, `the loan details call: ${api.status}`);
 
-  child.kill('SIGTERM');
-  const code = await exited;
+  server.child.kill('SIGTERM');
+  const code = await server.exited;
   check(code === 0, `exit code after SIGTERM: ${code}`);
-  const lines = out.trim().split('\n');
+  const lines = out().trim().split('\n');
   for (const line of lines) JSON.parse(line); // every line of the log is JSON
-  check(!out.includes(session) && !out.includes(encodeURIComponent(session)), 'a session id reached the log');
+  check(
+    !out().includes(session) && !out().includes(encodeURIComponent(session)),
+    'a session id reached the log',
+  );
   step(`answered (page, document, API), exited 0 on SIGTERM; ${lines.length} JSON log lines`);
 } catch (error) {
-  if (out) console.error(out);
+  if (out()) console.error(out());
   throw error;
 } finally {
-  if (child && child.exitCode === null) child.kill('SIGKILL');
+  await server?.stop('SIGKILL');
   await dropSchema();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,6 +1,6 @@
 // Loopback-only servers for the bench: a static folder (with the reference server's caching and
 // precompressed-file rules, so a peer page is served like ours) and the reference server itself.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { startServer } from '../../scripts/lib/server-process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
@@ -70,7 +70,7 @@ export async function startReferenceServer(
   env: Record<string, string> = {},
 ): Promise<RunningServer> {
   const db = `/tmp/bench-${port}-${Date.now()}.sqlite`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const server = await startServer({
     cwd: root,
     env: {
       ...process.env,
@@ -84,20 +84,13 @@ export async function startReferenceServer(
       LENDER_EVENT_SECRET: 'bench-event-secret-not-for-production-0123',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    echo: 'stderr',
   });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/screens/manifest.json`);
   return {
-    url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => {
-          for (const suffix of ['', '-wal', '-shm']) rmSync(db + suffix, { force: true });
-          resolve();
-        });
-        child.kill('SIGTERM');
-      }),
+    url: server.base,
+    stop: async () => {
+      await server.stop();
+      for (const suffix of ['', '-wal', '-shm']) rmSync(db + suffix, { force: true });
+    },
   };
 }

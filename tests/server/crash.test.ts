@@ -1,9 +1,10 @@
 // @vitest-environment node
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../scripts/lib/server-process';
 
 const root = resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'lender-crash-'));
@@ -14,8 +15,8 @@ afterAll(() => {
 });
 
 /** The real entry point in its own process (tsx loaded in-process, so SIGKILL hits the server itself). */
-function start(): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+async function start(): Promise<{ child: ChildProcess; base: string }> {
+  const server = await startServer({
     cwd: root,
     env: {
       ...process.env,
@@ -27,24 +28,9 @@ function start(): Promise<{ child: ChildProcess; base: string }> {
       DIST_DIR: join(dir, 'dist'),
       LENDER_DEV: '0',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  children.push(child);
-  return new Promise((resolvePromise, reject) => {
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out} ${err}`)), 20_000);
-    child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /Lender app: (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolvePromise({ child, base: match[1] });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${err}`)));
-  });
+  children.push(server.child);
+  return server;
 }
 
 async function saveComplaint(base: string, n: number): Promise<number | null> {

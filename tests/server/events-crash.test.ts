@@ -2,12 +2,13 @@
 // The track endpoint loses nothing it acknowledged (issue 19): batches posted by several writers
 // at once (so they share group commits), the server SIGKILLed mid-stream, and every event of every
 // batch that got a 200 is in the database afterwards.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../scripts/lib/server-process';
 
 const root = resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'lender-events-crash-'));
@@ -17,8 +18,8 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function start(): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+async function start(): Promise<{ child: ChildProcess; base: string }> {
+  const server = await startServer({
     cwd: root,
     env: {
       ...process.env,
@@ -30,24 +31,9 @@ function start(): Promise<{ child: ChildProcess; base: string }> {
       DIST_DIR: join(dir, 'dist'),
       LENDER_DEV: '0',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  children.push(child);
-  return new Promise((resolvePromise, reject) => {
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out} ${err}`)), 20_000);
-    child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /Lender app: (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolvePromise({ child, base: match[1] });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${err}`)));
-  });
+  children.push(server.child);
+  return server;
 }
 
 const BATCH = 20;
