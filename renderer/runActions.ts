@@ -75,14 +75,19 @@ export async function runActions(
     try {
       if ((await runner(action, ctx)) === 'stop') return 'stop';
     } catch (error) {
-      engine.host.report({
-        screenId: engine.screenId,
-        blockPath: at,
-        code: 'action-failed',
-        message: error instanceof Error ? error.message : String(error),
-      });
+      reportFailure(engine, at, error);
       return 'stop';
     }
   }
   return 'done';
+}
+
+/** An action that threw: the host hears of it (the sequence it was in ends). */
+export function reportFailure(engine: Engine, path: string, error: unknown): void {
+  engine.host.report({
+    screenId: engine.screenId,
+    blockPath: path,
+    code: 'action-failed',
+    message: error instanceof Error ? error.message : String(error),
+  });
 }

@@ -1,7 +1,7 @@
 // Uploads one picked file with the block's `call` action and returns what to append to the
 // bound list (the `append` expression, read with the call's `result` in scope), or nothing.
 import type { ActionContext } from '../../action';
-import { contextFor, runActions } from '../../runActions';
+import { contextFor, reportFailure, runActions } from '../../runActions';
 import { evalIn, type Engine, type Frame } from '../../engine';
 import { isMissing, isTruthy } from '../../expr/values';
 import type { CallAction } from '../../types.gen';
@@ -38,12 +38,7 @@ export async function uploadOne(
   try {
     await callRunner(spec.upload, ctx);
   } catch (error) {
-    engine.host.report({
-      screenId: engine.screenId,
-      blockPath: at,
-      code: 'action-failed',
-      message: error instanceof Error ? error.message : String(error),
-    });
+    reportFailure(engine, at, error);
     return undefined;
   }
   if (!result || result.ok !== true || engine.signal.aborted) return undefined;
