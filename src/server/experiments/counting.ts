@@ -11,7 +11,10 @@
 //   that is a server action (src/server/events/goals.ts) counts only as the server recorded it.
 // - A goal event naming an arm the server never served that borrower is discarded, and many of
 //   them are a warning; so are many goal events from one address in a short time.
+import type { Discarded, Quality, Warning } from '../../wire/experiments.js';
 import { manilaDay } from '../events/ingest.js';
+
+export type { Discarded, Quality, Warning };
 
 /** New borrowers one address may add to an experiment's counts (generous: carriers share addresses). */
 export const ADDRESS_LIMITS = { perHour: 60, perDay: 300 } as const;
@@ -31,29 +34,6 @@ export interface GoalInput {
   variant: string;
   addr: string;
   source: string;
-}
-
-export interface Discarded {
-  reason: string;
-  count: number;
-  why: string;
-}
-
-export interface Warning {
-  kind: 'unserved-claims' | 'address-burst' | 'address-cap';
-  message: string;
-}
-
-/** How far the results can be trusted: what was left out and why, and what looks forged. */
-export interface Quality {
-  /** 'server': the goal is a server action and only the server's records count. */
-  goalRecordedBy: 'server' | 'page';
-  /** Borrowers the server served an arm, those counted, and those left out by reason. */
-  exposures: { served: number; counted: number; discarded: Discarded[] };
-  /** Goal events in the period, those that are conversions, and the rest by reason. */
-  goalEvents: { received: number; counted: number; discarded: Discarded[] };
-  warnings: Warning[];
-  limits: { newBorrowersPerAddressHour: number; newBorrowersPerAddressDay: number; burst: typeof BURST };
 }
 
 export interface CountedBorrower {

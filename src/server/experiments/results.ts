@@ -6,63 +6,13 @@
 import { SERVER_GOAL_NAMES } from '../events/goals.js';
 import { manilaDay } from '../events/ingest.js';
 import type { Db } from '../publishing/store.js';
-import { countExperiment, type Quality } from './counting.js';
+import { countExperiment } from './counting.js';
 import { variantLabel } from './serve.js';
-import {
-  ALPHA,
-  compare,
-  MIN_EXPOSURES,
-  sampleRatio,
-  wilson,
-  type Effect,
-  type Interval,
-  type SampleRatio,
-} from './stats.js';
+import { ALPHA, compare, MIN_EXPOSURES, sampleRatio, wilson } from './stats.js';
 import type { Experiment } from './store.js';
+import type { ArmResult, DayPoint, Results } from '../../wire/experiments.js';
 
-export interface ArmResult {
-  arm: string;
-  variant: string;
-  revisionId: number | null;
-  weight: number;
-  exposures: number;
-  conversions: number;
-  rate: number | null;
-  rateInterval: Interval | null;
-  /** Against the control (null for the control itself). */
-  effect: Effect | null;
-  /** 'better' / 'worse': significant either way; 'unclear': not (yet); 'too-few': under MIN_EXPOSURES. */
-  verdict: 'control' | 'better' | 'worse' | 'unclear' | 'too-few';
-}
-
-export interface DayPoint {
-  day: string;
-  /** Per arm, in the arms' order: borrowers exposed and converted up to the end of this day. */
-  exposures: number[];
-  conversions: number[];
-}
-
-export interface Results {
-  experimentId: number;
-  goal: string;
-  /** The method and its parameters, as the studio names them. */
-  method: { name: string; alpha: number; perComparisonAlpha: number; planned: number; minExposures: number };
-  arms: ArmResult[];
-  /** Borrowers seen in more than one arm (left out of the counts; also in `quality`). */
-  multipleExposures: number;
-  /** What was left out and why, and warnings of forged or bursty data (counting.ts). */
-  quality: Quality;
-  sampleRatio: SampleRatio | null;
-  /** Why there is no sample-ratio check (a rollout whose share changed). */
-  sampleRatioNote: string | null;
-  /** The arm the evidence favours, when one is significantly better than the control. */
-  winner: string | null;
-  days: DayPoint[];
-  /** Event names seen on the screen's borrowers meanwhile: candidates for the goal. */
-  goals: string[];
-  from: string;
-  to: string;
-}
+export type { ArmResult, DayPoint, Results };
 
 const MAX_DAYS = 366;
 const DAY_MS = 24 * 3600 * 1000;

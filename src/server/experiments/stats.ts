@@ -6,6 +6,10 @@
 // from jstat; the confidence sequence is a closed formula.
 import jstatModule from 'jstat';
 
+import type { Effect, Interval, SampleRatio } from '../../wire/experiments.js';
+
+export type { Effect, Interval, SampleRatio };
+
 const { jStat } = jstatModule;
 
 export const ALPHA = 0.05;
@@ -15,11 +19,6 @@ export const DEFAULT_PLANNED = 5000;
 export const MIN_EXPOSURES = 50;
 /** A sample ratio this unlikely under the weights means the split itself is broken (GrowthBook's threshold). */
 export const SRM_P = 0.001;
-
-export interface Interval {
-  low: number;
-  high: number;
-}
 
 /** Wilson's score interval for `successes` of `n` (Newcombe 1998, method 3). */
 export function wilson(successes: number, n: number, alpha = ALPHA): Interval | null {
@@ -74,17 +73,6 @@ export interface Counts {
   conversions: number;
 }
 
-export interface Effect {
-  /** Difference in conversion rate (arm minus control), in [−1, 1]. */
-  difference: number;
-  /** Its always-valid confidence interval. */
-  interval: Interval;
-  /** Relative change against the control's rate (null when the control has none). */
-  lift: number | null;
-  liftInterval: Interval | null;
-  pValue: number;
-}
-
 const rate = (c: Counts) => c.conversions / c.exposures;
 const bernoulli = (p: number) => p * (1 - p);
 
@@ -114,13 +102,6 @@ export function compare(control: Counts, arm: Counts, planned: number, alpha = A
     liftInterval,
     pValue: sequentialP(difference, variance, n, planned, alpha),
   };
-}
-
-export interface SampleRatio {
-  chiSquare: number;
-  pValue: number;
-  /** The split does not match the weights (p below SRM_P). */
-  mismatch: boolean;
 }
 
 /** Pearson's chi-square goodness of fit of the exposures to the weights (k − 1 degrees of freedom). */

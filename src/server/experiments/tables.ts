@@ -2,9 +2,10 @@
 // status columns take.
 import type { Generated } from 'kysely';
 
+import type { ExperimentKind, ExperimentStatus } from '../../wire/experiments.js';
+
 /** 'experiment' (two or more revisions with set weights) or 'rollout' (a new revision to a share). */
-export type ExperimentKind = 'experiment' | 'rollout';
-export type ExperimentStatus = 'running' | 'stopped' | 'promoted';
+export type { ExperimentKind, ExperimentStatus };
 
 export interface ExperimentsTable {
   id: Generated<number>;

@@ -1,9 +1,8 @@
 // The studio API's shapes for experiments (docs/api.md "Experiments (issue 19)").
-// The shapes are the server's own (type-only imports: nothing of the server reaches the bundle).
-import type { Experiment as Stored } from '../../server/experiments/store';
+// The shapes are the wire's (src/wire/experiments.ts), which the server answers with.
+import type { Experiment as Stored } from '../../wire/experiments';
 
-export type { Arm } from '../../server/experiments/store';
-export type { ArmResult, Results } from '../../server/experiments/results';
+export type { Arm, ArmResult, Results } from '../../wire/experiments';
 
 /** An experiment as `GET /experiments/:id` gives it, with its timeline. */
 export type Experiment = Stored & {
