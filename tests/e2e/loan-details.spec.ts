@@ -1,6 +1,6 @@
 // Loan details (/loan/details, spec §2.20, §4) against the reference server's demo orders: every
 // status branch, the four popups, recommendations, the redirect and hostile data.
-import { test, expect, bridgeLog, cspViolations, toasts } from './support';
+import { test, expect, bridgeLog, cspViolations, phoneDraws, toasts } from './support';
 import { SESSION, details, editReply, queryOf, record, reply, watchDialogs } from './loan-helpers';
 
 const header = (page: import('@playwright/test').Page) => page.locator('.blk-hero');
@@ -13,7 +13,9 @@ test.describe('loan details by order status', () => {
     page,
     watch,
   }) => {
-    // Hold the reply until the loading toast has been seen.
+    // Hold the reply until the loading toast has been seen (the phone's own path: a page the server
+    // draws carries the order already).
+    await phoneDraws(page);
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(

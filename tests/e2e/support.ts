@@ -35,6 +35,15 @@ export const test = base.extend<{ watch: Watch }>({
 
 export { expect };
 
+/**
+ * The page is drawn by the phone, which calls the screen's sources itself (the server's
+ * `X-Lender-Draw: phone`, src/server/ssr/draw.ts): for specs that replace those replies in the
+ * browser, which a page the server drew with its own data would never ask for.
+ */
+export async function phoneDraws(page: Page): Promise<void> {
+  await page.setExtraHTTPHeaders({ 'x-lender-draw': 'phone' });
+}
+
 export async function cspViolations(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
 }
