@@ -162,6 +162,8 @@ test.describe('loan details by order status', () => {
   });
 
   test('P-02 /order is an alias of loan details and product_id fills productId', async ({ page }) => {
+    // The call the phone makes: a page the server drew (issue 26) makes none.
+    await phoneDraws(page);
     const call = page.waitForRequest((r) => r.url().includes('/v3/loan-details/loan-details'));
     await page.goto(`/order?orderId=ORD-151&product_id=P-4&sessionId=${SESSION.sessionId}`);
     expect((await call).postDataJSON()).toEqual({ productId: 'P-4', orderId: 'ORD-151' });

@@ -3,28 +3,14 @@
 // carries the borrower's data drawn by the app's own tree, is theirs alone (never cached, never
 // another borrower's, even all at once), falls back to the phone's path when the data cannot be
 // had, and hostile replies drawn on the server inject nothing.
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signSession } from '../../src/server/identity/signed.js';
 import { drawnHtml } from '../../src/server/ssr/drawn-page.js';
 import { startServer, type TestServer } from './helpers.js';
+import { PAGE, RENDERER, site } from './ssr-helpers.js';
 
-const PAGE = '<!doctype html><html><head><title>app</title></head><body><div id="root"></div></body></html>';
-const REAL = new URL('../../screens/', import.meta.url).pathname;
-/** The renderer's source: vitest compiles it as the app's build would (vite.ssr.config.ts). */
-export const RENDERER = new URL('../../src/app/ssr/render.tsx', import.meta.url).pathname;
 const KEY = 'k'.repeat(40);
 const html = { accept: 'text/html' };
-
-/** A site with the built page and the repository's screens: a server's distDir and screensDir. */
-export function site(): { distDir: string; screensDir: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'lender-ssr-'));
-  writeFileSync(join(dir, 'index.html'), PAGE);
-  cpSync(REAL, join(dir, 'screens'), { recursive: true });
-  return { distDir: dir, screensDir: join(dir, 'screens') };
-}
 
 /** The JSON of the page's screen-drawn element. */
 function drawnOf(body: string): { screen: string; answered: Record<string, unknown> | null } | null {
