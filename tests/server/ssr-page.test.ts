@@ -124,6 +124,23 @@ describe('two borrowers at once (signed sessions)', () => {
       }
     });
   });
+
+  it('a page without an identity in its address is drawn with the session the phone kept (lender_session)', async () => {
+    const owner = signSession(KEY, 'alice', new Date(Date.now() + 3_600_000));
+    const cookie = `lender_session=${encodeURIComponent(JSON.stringify({ sessionId: owner }))}`;
+    const res = await s.app.inject({
+      method: 'GET',
+      url: '/loan/details?orderId=ORD-174-D&productId=P-1',
+      headers: { ...html, cookie },
+    });
+    expect(rootOf(res.body)).toContain('₱5000.00');
+    const none = await s.app.inject({
+      method: 'GET',
+      url: '/loan/details?orderId=ORD-174-D&productId=P-1',
+      headers: html,
+    });
+    expect(drawnOf(none.body)?.answered).toBeNull();
+  });
 });
 
 describe('the drawn page’s data tag', () => {
