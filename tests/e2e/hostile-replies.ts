@@ -76,7 +76,7 @@ export const INJECTED = [
   `{constructor.constructor('window.__pwned=1')()} {data.secret}`,
 ];
 
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** Replaces the success envelope's data, keeping the family's success marker. */
 export function successEnvelope(family: Family, real: unknown, data: Json): Json {

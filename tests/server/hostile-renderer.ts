@@ -2,15 +2,7 @@
 // hostile on their way to it (tests/e2e/hostile-replies.ts): what the server cannot create itself.
 // The server under test imports this module by path (ssrModule), the test sets the hostility.
 import { renderPage as realRenderPage, type PageRenderInput } from '../../src/app/ssr/render';
-import {
-  familyOf,
-  huge,
-  malformed,
-  retyped,
-  successEnvelope,
-  transportReply,
-  type Json,
-} from '../e2e/hostile-replies';
+import { familyOf, huge, malformed, retyped, successEnvelope, transportReply } from '../e2e/hostile-replies';
 
 export type ServerHostility = 'malformed' | 'retyped' | 'huge' | '500' | 'invalid-json' | 'html' | 'null';
 
