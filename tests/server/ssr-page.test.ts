@@ -24,7 +24,7 @@ describe('pages the server draws (demo)', () => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startServer('sqlite', { ssrModule: RENDERER, publishPollMs: 0, ...site() });
-  });
+  }, 60_000);
   afterAll(() => s.close());
   const get = (url: string, headers: Record<string, string> = {}) =>
     s.app.inject({ method: 'GET', url, headers: { ...html, ...headers } });
@@ -97,7 +97,7 @@ describe('two borrowers at once (signed sessions)', () => {
       .set({ borrower_id: 'alice' })
       .where('borrower_id', '=', 'demo')
       .execute();
-  });
+  }, 60_000);
   afterAll(() => s.close());
 
   it('each gets their own data only, however the requests interleave', async () => {
