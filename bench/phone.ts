@@ -7,15 +7,15 @@
  */
 import { join } from 'node:path';
 import type { Browser, CDPSession, Page } from '@playwright/test';
-import { APP_DIST, buildApp, buildPage, ROOT } from './lib/build';
+import { APP_DIST, buildApp, buildPage, ROOT, ssrModuleOf } from './lib/build';
 import { launchChromium } from './lib/browser';
 import { saveFigures } from './lib/figures';
 import { writeSection } from './lib/results';
 import { serveStatic, startReferenceServer } from './lib/serve';
 import { kb, median, seconds, stamp } from './lib/stats';
 
-const APP_PORT = 8824;
-const BARE_PORT = 8825;
+const APP_PORT = Number(process.env.BENCH_PORT ?? 8824);
+const BARE_PORT = APP_PORT + 1;
 const RUNS = Number(process.env.BENCH_PHONE_RUNS ?? 5);
 const BARE_OUT = '/tmp/bench-phone-bare';
 
@@ -301,7 +301,10 @@ async function main(): Promise<void> {
   await buildPage(join(ROOT, 'bench/peers/baseline'), BARE_OUT);
   const browser = await launchChromium();
   const bare = await serveStatic(BARE_OUT, BARE_PORT);
-  const app = await startReferenceServer(ROOT, APP_PORT, { DIST_DIR: APP_DIST });
+  const app = await startReferenceServer(ROOT, APP_PORT, {
+    DIST_DIR: APP_DIST,
+    LENDER_SSR_MODULE: ssrModuleOf(APP_DIST),
+  });
   let results: Record<string, Result>;
   try {
     results = await measure(browser, { app: app.url, bare: `http://127.0.0.1:${BARE_PORT}` });

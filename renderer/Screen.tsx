@@ -6,9 +6,9 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { Host } from './host';
 import type { ScreenDocument } from './types.gen';
-import { createStore } from './store/store';
-import { createTimers, type TimerSpec } from './timers';
-import { EngineContext, ROOT_FRAME, evalIn, type Engine } from './engine';
+import { EngineContext, ROOT_FRAME, evalIn } from './engine';
+import { createEngine } from './createEngine';
+import type { AnsweredState } from './answer';
 import { runActions } from './runActions';
 import { newUserAction } from './userAction';
 import { Blocks } from './Blocks';
@@ -33,56 +33,11 @@ export interface ScreenProps {
    * title, no native back/close handlers, no <main> of its own.
    */
   embedded?: boolean;
-}
-
-function createEngine(
-  doc: ScreenDocument,
-  host: Host,
-  params: Record<string, unknown>,
-  lang: LanguageModule | null,
-): { engine: Engine; abort: () => void } {
-  const controller = new AbortController();
-  // Typed by the language module; without it (it could not be loaded) a screen has no variables.
-  const typed = lang && doc.variables ? lang.typedVariables(doc.id, doc.variables, host) : undefined;
-  const store = createStore(
-    {
-      params,
-      ui: { ...(doc.state?.ui ?? {}) },
-      form: { ...(doc.state?.form ?? {}) },
-      data: { ...(doc.state?.data ?? {}) },
-      vars: typed?.vars ?? {},
-    },
-    typed?.guard,
-  );
-  const engine: Engine = {
-    screenId: doc.id,
-    doc,
-    host,
-    store,
-    signal: controller.signal,
-    timers: null as never,
-    vouched: new Set(),
-  };
-  if (lang && (doc.computed || doc.triggers)) engine.lang = lang.createRuntime(engine);
-  const timers = (doc.timers ?? {}) as Record<string, TimerSpec>;
-  engine.timers = createTimers(
-    store,
-    timers,
-    (id) => void runActions(engine, doc.timers?.[id]?.onEnd, ROOT_FRAME, `/timers/${id}/onEnd`),
-    {
-      now: () => host.now(),
-      evaluate: (expr) => evalIn(engine, ROOT_FRAME, expr),
-      onTick: (id) => void runActions(engine, doc.timers?.[id]?.onTick, ROOT_FRAME, `/timers/${id}/onTick`),
-    },
-  );
-  return {
-    engine,
-    abort: () => {
-      controller.abort();
-      engine.timers.dispose();
-      engine.appear?.dispose();
-    },
-  };
+  /**
+   * What the sources left on the server that drew this screen first (renderer/answer.ts): the
+   * screen starts from it and does not call its sources again; the on-load actions still run.
+   */
+  answered?: AnsweredState | null;
 }
 
 export function Screen(props: ScreenProps) {
@@ -111,10 +66,14 @@ function ScreenBody({
   setTitle = true,
   onSettled,
   embedded = false,
+  answered = null,
   lang,
 }: ScreenProps & { lang: LanguageModule | null }) {
-  const { engine, abort } = useMemo(() => createEngine(doc, host, params, lang), [doc, host, params, lang]);
-  const sources = useMemo(() => createSources(engine), [engine]);
+  const { engine, abort } = useMemo(
+    () => createEngine(doc, host, params, lang, answered),
+    [doc, host, params, lang, answered],
+  );
+  const sources = useMemo(() => createSources(engine, answered !== null), [engine, answered]);
   const states = useSyncExternalStore(sources.subscribe, sources.get, sources.get);
   const settled = useRef(onSettled);
   useEffect(() => {

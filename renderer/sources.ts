@@ -44,10 +44,11 @@ function detailOf(result: ApiResult | null): string {
   return (result.message ?? '').trim();
 }
 
-export function createSources(engine: Engine): Sources {
+/** `answered`: the server ran the sources already (renderer/answer.ts): they start ready. */
+export function createSources(engine: Engine, answered = false): Sources {
   const calls = engine.doc.sources ?? [];
   let states: readonly SourceState[] = calls.map((call) => ({
-    status: 'loading',
+    status: answered ? 'ready' : 'loading',
     required: call.optional !== true,
     label: '',
     detail: '',

@@ -1,6 +1,6 @@
 // CI (npm run test:prod): the production install as an operator does it, on the Node.js LTS that
 // docs/deploy.md names (`.nvmrc`; installed from the npm registry when the machine runs another
-// Node, scripts/lts-node.ts). Copies the build (dist/, dist-server/), screens/, package.json and
+// Node, scripts/lts-node.ts). Copies the build (dist/, dist-ssr/, dist-server/), screens/, package.json and
 // the lock file to a fresh folder, installs with `npm ci --omit=dev` under that Node (native
 // modules compiled against its headers), starts `node dist-server/main.mjs` in production mode on PostgreSQL
 // (DATABASE_URL; a private schema, dropped afterwards) and checks that it answers: readiness, a
@@ -20,7 +20,7 @@ import { spawnServer, type ServerProcess } from './lib/server-process.js';
 const root = resolve(import.meta.dirname, '..');
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('prod-smoke: DATABASE_URL must point at a PostgreSQL database');
-for (const built of ['dist/index.html', 'dist-server/main.mjs'])
+for (const built of ['dist/index.html', 'dist-ssr/render.mjs', 'dist-server/main.mjs'])
   if (!existsSync(join(root, built)))
     throw new Error(`prod-smoke: ${built} is missing; run npm run build first`);
 
@@ -52,7 +52,7 @@ async function dropSchema(): Promise<void> {
 try {
   const runtime = ltsNode(step);
   step(`the production runtime: Node ${runtime.version} (${runtime.node})`);
-  for (const part of ['dist', 'dist-server', 'screens', 'package.json', 'package-lock.json'])
+  for (const part of ['dist', 'dist-server', 'dist-ssr', 'screens', 'package.json', 'package-lock.json'])
     cpSync(join(root, part), join(dir, part), { recursive: true });
   step(`installing the runtime dependencies in ${dir} (npm ci --omit=dev, Node ${runtime.version})`);
   execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'], {

@@ -20,7 +20,20 @@ export async function buildApp(outDir = APP_DIST): Promise<void> {
     logLevel: 'error',
     build: { outDir, emptyOutDir: true },
   });
+  // The server's page renderer (issue 26), as `npm run build:ssr` makes it.
+  await build({
+    configFile: join(ROOT, 'vite.ssr.config.ts'),
+    logLevel: 'error',
+    build: { outDir: `${outDir}-ssr`, emptyOutDir: true },
+  });
 }
+
+/**
+ * LENDER_SSR_MODULE for a server of the build in `outDir`: its renderer, or '' (the phone draws
+ * every page, as before issue 26) with BENCH_SSR=0, for a before/after in one tree.
+ */
+export const ssrModuleOf = (outDir = APP_DIST): string =>
+  process.env.BENCH_SSR === '0' ? '' : join(`${outDir}-ssr`, 'render.mjs');
 
 /** The app's font stack (renderer/theme.css `--font`): every peer page draws its text in it. */
 export function appFontStack(): string {

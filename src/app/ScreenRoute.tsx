@@ -5,7 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { Screen } from '../../renderer/Screen';
 import type { ScreenDocument } from '../../renderer/types.gen';
 import { paramsOf } from './params';
-import { useApp } from './context';
+import { takeAnswered, useApp } from './context';
 import { BlankGuard } from './BlankGuard';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorPage } from './ErrorPage';
@@ -31,8 +31,12 @@ const MESSAGES: Record<LoadFailure, { title: string; message: string }> = {
 };
 
 export function ScreenRoute({ screenId }: { screenId: string }) {
-  const { host, loader, prefetch } = useApp();
+  const services = useApp();
+  const { host, loader, prefetch } = services;
   const location = useLocation();
+  // The server's first draw of this visit (src/app/ssr/): hydrated from, never reused for another.
+  const [first] = useState(() => ({ key: location.key, answered: takeAnswered(services, screenId) }));
+  const answered = location.key === first.key ? first.answered : null;
   const params = useMemo(() => paramsOf(location.search), [location.search]);
   const [state, setState] = useState<State>(() => {
     const kept = loader.peek(screenId);
@@ -86,6 +90,7 @@ export function ScreenRoute({ screenId }: { screenId: string }) {
           doc={state.doc}
           host={host}
           params={params}
+          answered={answered}
           onSettled={() => setSettledVisit(location.key)}
         />
       </BlankGuard>

@@ -10,6 +10,8 @@ export function startFirstScreen(
   services: AppServices,
   screenId: string,
   params: Record<string, string>,
+  /** The server drew the screen with its sources' replies (src/app/ssr/): they are not called again. */
+  answered = false,
 ): void {
   const doc = services.loader.peek(screenId);
   if (!doc) {
@@ -18,6 +20,7 @@ export function startFirstScreen(
     return;
   }
   void preloadLazy(lazyNamesOf(doc));
+  if (answered) return;
   const calls = sourceCalls({ sources: doc.sources ?? [], state: doc.state }, params, services.host);
   for (const call of calls) services.host.requester.prefetch(call);
 }

@@ -5,8 +5,14 @@
 // run time with no request; and, on a preview link, which draft is shown (id="screen-preview").
 // Data, not script, so the page's CSP allows them.
 import type { Manifest } from '../manifest/routes';
-import { MANIFEST_ELEMENT_ID, PREVIEW_ELEMENT_ID, SCREEN_DOC_ELEMENT_ID } from '../wire/page';
+import {
+  DRAWN_ELEMENT_ID,
+  MANIFEST_ELEMENT_ID,
+  PREVIEW_ELEMENT_ID,
+  SCREEN_DOC_ELEMENT_ID,
+} from '../wire/page';
 import type { InitialScreen } from './loadScreen';
+import type { AnsweredState } from '../../renderer/answer';
 
 function readData(doc: Document, id: string): unknown {
   const text = doc.getElementById(id)?.textContent;
@@ -52,4 +58,24 @@ export function readPreview(doc: Document = document): PreviewInfo | null {
   return value && typeof value.screen === 'string' && typeof value.expiresAt === 'string'
     ? { screen: value.screen, expiresAt: value.expiresAt }
     : null;
+}
+
+export interface DrawnPage {
+  screen: string;
+  answered: AnsweredState | null;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What the server drew in #root, or null (a page the phone draws itself). */
+export function readDrawn(doc: Document = document): DrawnPage | null {
+  const value = readData(doc, DRAWN_ELEMENT_ID);
+  if (!isRecord(value) || typeof value.screen !== 'string') return null;
+  const a = value.answered;
+  const answered =
+    isRecord(a) && isRecord(a.data) && isRecord(a.ui) && isRecord(a.form) && isRecord(a.vars)
+      ? { data: a.data, ui: a.ui, form: a.form, vars: a.vars }
+      : null;
+  return { screen: value.screen, answered };
 }

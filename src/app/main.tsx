@@ -6,7 +6,7 @@ import './shell.css';
 import { mountLater, showLoadFailure } from './boot';
 import { embedScreens } from './embed';
 import { startFirstScreen } from './firstScreen';
-import { readPreview } from './inlineScreen';
+import { readDrawn, readPreview } from './inlineScreen';
 import { paramsOf } from './params';
 import { previewManifest, withManifest } from './runtimeManifest';
 import { routeEntries, screenForPath } from '../manifest/routes';
@@ -19,6 +19,8 @@ withManifest((published) => {
   const manifest = preview ? previewManifest(published, location.pathname, preview) : published;
   embedScreens(services, published);
   const first = screenForPath(routeEntries(manifest, services.host.config), location.pathname);
-  if (first) startFirstScreen(services, first, paramsOf(location.search));
+  const drawn = readDrawn(document);
+  if (first)
+    startFirstScreen(services, first, paramsOf(location.search), drawn?.screen === first && !!drawn.answered);
   mountLater(() => import('./mountMain').then((part) => ({ mount: () => part.mount(services, manifest) })));
 }, showLoadFailure);

@@ -8,8 +8,12 @@ import type { AppConfig } from './types';
  * host) -> the defaults, with devPreview on in a development build so /testPreview works there.
  */
 export function readClientConfig(doc: Document = document, dev = false): AppConfig {
+  return configFromTag(doc.getElementById(CONFIG_ELEMENT_ID)?.textContent, dev);
+}
+
+/** The configuration as the page reads it from its tag's text (the server's first draw reads it so too). */
+export function configFromTag(text: string | null | undefined, dev = false): AppConfig {
   const base: AppConfig = { ...DEFAULT_CONFIG, devPreview: dev || DEFAULT_CONFIG.devPreview };
-  const text = doc.getElementById(CONFIG_ELEMENT_ID)?.textContent;
   if (!text) return base;
   try {
     return { ...base, ...pickConfig(JSON.parse(text)) };

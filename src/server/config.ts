@@ -18,6 +18,12 @@ export interface ServerOptions {
   dbRetry?: Partial<RetrySettings> | undefined;
   /** Built app (vite output). Missing directory = API-only server with a placeholder page. */
   distDir?: string | undefined;
+  /**
+   * The server's renderer of borrower pages (issue 26, src/server/ssr/): the built module
+   * (default dist-ssr/render.mjs beside distDir), '' to send pages for the phone to draw. A missing
+   * module is the same as ''.
+   */
+  ssrModule?: string | undefined;
   /** Screen documents served at /screens/. */
   screensDir?: string | undefined;
   /** Where uploaded complaint images are kept. */
@@ -82,6 +88,7 @@ export interface ResolvedConfig {
   dbSettings: DbSettings;
   dbRetry: RetrySettings;
   distDir: string;
+  ssrModule: string;
   screensDir: string;
   uploadsDir: string;
   dev: boolean;
@@ -134,6 +141,10 @@ export function resolveConfig(o: ServerOptions = {}, cwd = process.cwd()): Resol
     dbSettings: { ...DEFAULT_DB_SETTINGS, ...definedOnly(o.db ?? {}) },
     dbRetry: { ...DEFAULT_DB_RETRY, ...definedOnly(o.dbRetry ?? {}) },
     distDir: resolve(cwd, o.distDir ?? 'dist'),
+    ssrModule:
+      o.ssrModule === ''
+        ? ''
+        : resolve(cwd, o.ssrModule ?? resolve(cwd, o.distDir ?? 'dist', '..', 'dist-ssr', 'render.mjs')),
     screensDir: resolve(cwd, o.screensDir ?? 'screens'),
     uploadsDir: resolve(cwd, o.uploadsDir ?? 'data/uploads'),
     dev: o.dev ?? true,
@@ -214,6 +225,7 @@ export function optionsFromEnv(
     dbRetry: { firstMs: positive(env.LENDER_DB_RETRY_MS), maxMs: positive(env.LENDER_DB_RETRY_MAX_MS) },
     sqlitePath: env.SQLITE_PATH || undefined,
     distDir: env.DIST_DIR || undefined,
+    ssrModule: env.LENDER_SSR_MODULE,
     screensDir: env.SCREENS_DIR || undefined,
     uploadsDir: env.UPLOADS_DIR || undefined,
     eventSecret: env.LENDER_EVENT_SECRET || undefined,

@@ -12,6 +12,11 @@ export const MANIFEST_ELEMENT_ID = 'screen-manifest';
 export const PREVIEW_ELEMENT_ID = 'screen-preview';
 /** The promotion page's map of each promotion screen's current version (src/app/currentScreens.ts). */
 export const CURRENT_ELEMENT_ID = 'screen-current';
+/**
+ * A page the server drew (issue 26): which screen, and what its sources left (null: not answered).
+ * Written by src/server/ssr/drawn-page.ts, read by src/app/inlineScreen.ts (readDrawn).
+ */
+export const DRAWN_ELEMENT_ID = 'screen-drawn';
 
 /** Set by the reference server on a document its validators accepted: their fingerprint. */
 export const SCREEN_CHECKED_HEADER = 'X-Screen-Checked';

@@ -2,13 +2,15 @@
 // client, every transport failure ends in a visible message and a usable page, and a hostile
 // server address is refused.
 import type { Page, Route } from '@playwright/test';
-import { test, expect, toasts } from './support';
+import { test, expect, phoneDraws, toasts } from './support';
 
 const PARAMS = 'orderId=ORD-174-D&productId=7&building=a&gather=b&swift=c&eyes=d';
 
 test('session parameters go out as headers on the right client, with product_id on calls', async ({
   page,
 }) => {
+  // The calls the phone makes: a page the server drew (issue 26) makes none.
+  await phoneDraws(page);
   const v3 = page.waitForRequest((r) => r.url().includes('/v3/loan-details/loan-details'));
   const form = page.waitForRequest((r) => r.url().includes('/nepenthes/contact-kf-info'));
   await page.goto(`/demo?${PARAMS}`);

@@ -1,6 +1,6 @@
 // Loan details (/loan/details, spec §2.20, §4) against the reference server's demo orders: every
 // status branch, the four popups, recommendations, the redirect and hostile data.
-import { test, expect, bridgeLog, cspViolations, toasts } from './support';
+import { test, expect, bridgeLog, cspViolations, phoneDraws, toasts } from './support';
 import { SESSION, details, editReply, queryOf, record, reply, watchDialogs } from './loan-helpers';
 
 const header = (page: import('@playwright/test').Page) => page.locator('.blk-hero');
@@ -13,7 +13,9 @@ test.describe('loan details by order status', () => {
     page,
     watch,
   }) => {
-    // Hold the reply until the loading toast has been seen.
+    // Hold the reply until the loading toast has been seen (the phone's own path: a page the server
+    // draws carries the order already).
+    await phoneDraws(page);
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(
@@ -160,6 +162,8 @@ test.describe('loan details by order status', () => {
   });
 
   test('P-02 /order is an alias of loan details and product_id fills productId', async ({ page }) => {
+    // The call the phone makes: a page the server drew (issue 26) makes none.
+    await phoneDraws(page);
     const call = page.waitForRequest((r) => r.url().includes('/v3/loan-details/loan-details'));
     await page.goto(`/order?orderId=ORD-151&product_id=P-4&sessionId=${SESSION.sessionId}`);
     expect((await call).postDataJSON()).toEqual({ productId: 'P-4', orderId: 'ORD-151' });

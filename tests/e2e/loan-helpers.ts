@@ -1,5 +1,6 @@
 // Shared by the loan end-to-end tests (tests/e2e/loan-*.spec.ts).
 import type { Page, Request, Route } from '@playwright/test';
+import { phoneDraws } from './support';
 
 /** The common parameters the native wrapper passes on the entry URL. */
 export const SESSION = { sessionId: 'E2E-LOAN', deviceId: 'dev-loan', appVersion: '1.0.0' };
@@ -30,6 +31,7 @@ export async function editReply(
   path: string,
   edit: (body: Record<string, unknown>) => Record<string, unknown>,
 ): Promise<void> {
+  await phoneDraws(page);
   await page.route(
     (u) => u.pathname === path,
     async (route: Route) => {
@@ -42,6 +44,7 @@ export async function editReply(
 
 /** Answers `path` with a fixed JSON body. */
 export async function reply(page: Page, path: string, json: unknown): Promise<void> {
+  await phoneDraws(page);
   await page.route(
     (u) => u.pathname === path,
     (route) => route.fulfill({ json }),

@@ -1,5 +1,5 @@
 // Instalment repayment (/repay, spec §2.16) against the reference server's demo orders.
-import { test, expect, cspViolations, toasts } from './support';
+import { test, expect, cspViolations, phoneDraws, toasts } from './support';
 import { doubleTap, record, url, freshRepaySession } from './repay-helpers';
 
 const ORD_174 = { orderId: 'ORD-174', productId: 'P-2' };
@@ -11,6 +11,8 @@ test.describe('instalment repayment', () => {
     page,
     watch,
   }) => {
+    // The call the phone makes: a page the server drew (issue 26) makes none.
+    await phoneDraws(page);
     const plan = page.waitForRequest((r) => r.url().includes('/v3/installment/loan-play-detail'));
     await page.goto(url('/repay', ORD_174));
     expect((await plan).postDataJSON()).toEqual(ORD_174);

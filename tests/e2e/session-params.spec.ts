@@ -1,7 +1,7 @@
 // Session parameters after an in-app navigation (issue 16 item 1; P-01, P-04, P-05, S2.12-02,
 // S2.20-17, S2.20-27) and the session cookie (issue 20 §1), against the real server.
 import type { Page, Request } from '@playwright/test';
-import { test, expect } from './support';
+import { test, expect, phoneDraws } from './support';
 
 /** Every API request to `path` from now on. */
 function calls(page: Page, path: string): Request[] {
@@ -24,6 +24,9 @@ async function openLoanDetail(page: Page, sessionId: string): Promise<void> {
 }
 
 test.describe('the current URL wins after a route change (issue 16 item 1)', () => {
+  // These count the calls the phone makes with each session: a page the server drew (issue 26)
+  // makes none (its server calls with the same URL and cookie, tests/server/ssr-page.test.ts).
+  test.beforeEach(({ page }) => phoneDraws(page));
   test('P-04 S2.12-02: the loan-details call carries the session typed in the preview, not the entry one', async ({
     page,
   }) => {

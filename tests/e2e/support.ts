@@ -11,7 +11,17 @@ export const test = base.extend<{ watch: Watch }>({
   // A route handler may still be waiting on route.fetch when a test ends (an events batch sent as
   // the page goes away, on a busy machine): its "Test ended" error would fail the worker after the
   // test passed. Every spec's routes are removed at the end, and late handler errors ignored.
+  //
+  // A spec that replaces replies in the browser (page.route) gets pages the phone draws: a page the
+  // server drew with its own replies (issue 26) would never ask for them. The phone's path is what
+  // every page falls back to, so these specs keep testing it; tests/e2e/server-drawn.spec.ts tests
+  // the server's.
   page: async ({ page }, use) => {
+    const route = page.route.bind(page);
+    page.route = (async (...args: Parameters<Page['route']>) => {
+      await phoneDraws(page);
+      return route(...args);
+    }) as Page['route'];
     await use(page);
     await page.unrouteAll({ behavior: 'ignoreErrors' });
   },
@@ -34,6 +44,15 @@ export const test = base.extend<{ watch: Watch }>({
 });
 
 export { expect };
+
+/**
+ * The page is drawn by the phone, which calls the screen's sources itself (the server's
+ * `X-Lender-Draw: phone`, src/server/ssr/draw.ts): for specs that replace those replies in the
+ * browser, which a page the server drew with its own data would never ask for.
+ */
+export async function phoneDraws(page: Page): Promise<void> {
+  await page.setExtraHTTPHeaders({ 'x-lender-draw': 'phone' });
+}
 
 export async function cspViolations(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);

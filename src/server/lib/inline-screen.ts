@@ -54,6 +54,13 @@ export interface Borrower {
   reply: FastifyReply;
 }
 
+/** The screen of a page's route: its file as served, and the document when it is valid. */
+export interface PageScreen {
+  id: string;
+  file: ScreenFile;
+  doc: ScreenDocument | null;
+}
+
 interface Files {
   load(rel: string, borrower?: Borrower): Promise<ScreenFile | null>;
 }
@@ -109,13 +116,21 @@ export function createScreenInliner(files: Files, config: AppConfig) {
     return tag;
   }
 
+  async function screenFor(pathname: string, borrower?: Borrower): Promise<PageScreen | null> {
+    const id = screenForPath(await entries(), pathname);
+    if (!id) return null;
+    const file = await files.load(`${id}.json`, borrower);
+    return file ? { id, file, doc: check(id, file) } : null;
+  }
+
   return {
+    screenFor,
+    /** The tag of a route's screen ('' when its document is not valid). */
+    tagOf: (screen: PageScreen): string => tagFor(screen.id, screen.file),
     /** The tag for the page at `pathname`, or '' when the path has no valid screen document. */
     async scriptFor(pathname: string, borrower?: Borrower): Promise<string> {
-      const id = screenForPath(await entries(), pathname);
-      if (!id) return '';
-      const file = await files.load(`${id}.json`, borrower);
-      return file ? tagFor(id, file) : '';
+      const screen = await screenFor(pathname, borrower);
+      return screen ? tagFor(screen.id, screen.file) : '';
     },
     /** The tag of a draft on a preview link ('' when it is not a valid document). */
     previewScript: (id: string, file: ScreenFile): string => render(id, file, true),

@@ -11,6 +11,7 @@ import { etagMatches, representationEtag, strongEtag } from './etag.js';
 import { createCurrentScreens } from './current-screens.js';
 import { createScreenInliner, type Borrower } from './inline-screen.js';
 import { acceptsGzip, type ScreenFile } from './screen-files.js';
+import { drawnHtml, sendDrawn, type DrawPage } from '../ssr/drawn-page.js';
 
 interface Template {
   mtimeMs: number;
@@ -56,7 +57,13 @@ const insertBeforeBodyEnd = (template: string, tags: string) => {
  * with an ETag (which changes with any publication the page carries) so a repeat visit
  * revalidates the page with a 304 instead of downloading it again.
  */
-export function createPageSender(config: AppConfig, content: PageContent, identify: Identify) {
+export function createPageSender(
+  config: AppConfig,
+  content: PageContent,
+  identify: Identify,
+  /** The server's first draw of a route's screen (issue 26, src/server/ssr/); without it the phone draws. */
+  draw?: DrawPage,
+) {
   const inliner = createScreenInliner(content, config);
   const current = createCurrentScreens(content);
   const templates = new Map<string, Template>();
@@ -121,11 +128,23 @@ export function createPageSender(config: AppConfig, content: PageContent, identi
       const path = request.url.split('?')[0] ?? '/';
       await identify(request, reply);
       const borrower = { request, reply };
-      const tag = options.inline
-        ? await inliner.scriptFor(path, borrower)
-        : options.current
-          ? await current.scriptFor(borrower)
-          : '';
+      if (options.inline) {
+        const screen = await inliner.screenFor(path, borrower);
+        const tag = screen ? inliner.tagOf(screen) : '';
+        const drawing =
+          screen?.doc && draw ? await draw(request, reply, { id: screen.id, doc: screen.doc }) : null;
+        const html =
+          drawing && drawnHtml(await template(file), screen!.id, drawing, content.manifestTag() + tag);
+        if (html)
+          return sendDrawn(
+            request,
+            reply,
+            html,
+            drawing.answered !== null || reply.hasHeader(VARIANT_HEADER),
+          );
+        return send(request, reply, page(file, await template(file), content.manifestTag(), tag));
+      }
+      const tag = options.current ? await current.scriptFor(borrower) : '';
       return send(request, reply, page(file, await template(file), content.manifestTag(), tag));
     },
 

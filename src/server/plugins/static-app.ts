@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail, familyOfPath } from '../lib/envelope.js';
 import { routeEntries } from '../../manifest/routes.js';
 import { createPageSender } from '../lib/page-html.js';
+import { createDraw } from '../ssr/draw.js';
 import { loadConfig } from '../../config/load.js';
 import type { AppConfig } from '../../config/types.js';
 
@@ -87,6 +88,7 @@ export async function registerStaticApp(app: FastifyInstance): Promise<void> {
       manifestTag: () => app.content.manifestTag(),
     },
     app.measurement.keys.identify,
+    createDraw(app, config),
   );
 
   /** dist/promo.html or dist/promo/index.html, whichever the build produced. */

@@ -1,0 +1,99 @@
+// The server's first draw of a borrower page (issue 26): the app's own tree (Shell, routes,
+// ScreenRoute, the engine's Screen) rendered with React's server renderer, over the lender's own
+// Host built on the request (serverWindow.ts), after the screen's sources were answered by the
+// server's API in-process. Built as a module of its own (vite.ssr.config.ts → dist-ssr/), which the
+// server imports only when it draws a page (src/server/ssr/), so the API never loads React.
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { answerSources, type AnsweredState } from '../../../renderer/answer';
+import { lazyNamesOf, preloadLazy } from '../../../renderer/lazy';
+import { loadLanguage } from '../../../renderer/lang/load';
+import { needsLanguage } from '../../../renderer/lang/needs';
+import type { ScreenDocument } from '../../../renderer/types.gen';
+import { configFromTag } from '../../config/client';
+import { createHost } from '../../host/createHost';
+import type { Fetch } from '../../host/fetchAdapter';
+import { memoryStorage } from '../../host/storage';
+import type { Manifest } from '../../manifest/routes';
+import { AppRoutes } from '../App';
+import { createScreenLoader } from '../loadScreen';
+import { paramsOf } from '../params';
+import { Shell } from '../Shell';
+import { serverWindow, type RequestView } from './serverWindow';
+
+export interface PageRenderInput extends RequestView {
+  screenId: string;
+  /** The published (or the borrower's arm's) document, validated by the server. */
+  doc: ScreenDocument;
+  manifest: Manifest;
+  /** The text of the page's configuration tag, as the phone will read it. */
+  configText: string;
+  /** The API, answered in-process (or by a configured upstream). */
+  fetch: Fetch;
+  /** How long the sources may take before the page is drawn without them. */
+  answerWithinMs: number;
+}
+
+export interface PageRender {
+  /** The markup of #root. */
+  html: string;
+  /** What the sources left (null: the phone runs them, the HTML shows their loading state). */
+  answered: AnsweredState | null;
+}
+
+const STAMP = 'server';
+
+function within<T>(promise: Promise<T>, ms: number, otherwise: T): Promise<T> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(otherwise), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(otherwise);
+      },
+    );
+  });
+}
+
+export async function renderPage(input: PageRenderInput): Promise<PageRender> {
+  const { doc, screenId } = input;
+  const config = configFromTag(input.configText);
+  const win = serverWindow(input);
+  const host = createHost({ config, win, fetch: input.fetch });
+  const loader = createScreenLoader({
+    fetch: () => Promise.reject(new Error('no network on the server')),
+    storage: memoryStorage(),
+    validate: () => ({ ok: false, errors: [] }),
+    stamp: STAMP,
+    initial: { id: screenId, etag: null, stamp: STAMP, doc },
+    warn: () => undefined,
+  });
+  const [lang] = await Promise.all([
+    needsLanguage(doc) ? loadLanguage().catch(() => null) : Promise.resolve(null),
+    preloadLazy(lazyNamesOf(doc)),
+  ]);
+  const params = paramsOf(new URL(input.href).search);
+  const answered = doc.sources?.length
+    ? await within(answerSources(doc, host, params, lang), input.answerWithinMs, null)
+    : null;
+  const url = new URL(input.href);
+  const services = {
+    host,
+    loader,
+    prefetch: () => undefined,
+    dev: false,
+    answered: { screenId, state: answered },
+  };
+  const html = renderToString(
+    <Shell services={services}>
+      <StaticRouter location={url.pathname + url.search}>
+        <AppRoutes services={services} manifest={input.manifest} />
+      </StaticRouter>
+    </Shell>,
+  );
+  return { html, answered };
+}

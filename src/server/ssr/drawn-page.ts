@@ -1,0 +1,65 @@
+// A page the server drew (issue 26): the app's markup in #root, and beside it, as data (never
+// script, so the page CSP stays `script-src 'self'`), which screen was drawn and what its sources
+// left, escaped like every value the server writes into a page (safeJson: <, >, &, U+2028/2029).
+import { gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DRAWN_ELEMENT_ID } from '../../wire/page.js';
+import type { AnsweredState } from '../../../renderer/answer.js';
+import type { ScreenDocument } from '../../../renderer/types.gen.js';
+import { safeJson } from '../../config/inject.js';
+import { etagMatches, representationEtag, strongEtag } from '../lib/etag.js';
+import { acceptsGzip } from '../lib/screen-files.js';
+
+export interface Drawing {
+  /** The markup of #root. */
+  html: string;
+  answered: AnsweredState | null;
+}
+
+/** Draws a route's screen for this request, or null (no renderer, or it failed: the phone draws). */
+export type DrawPage = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  screen: { id: string; doc: ScreenDocument },
+) => Promise<Drawing | null>;
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/** The page with the drawing in #root and its data tag before </body>; null when #root is not as built. */
+export function drawnHtml(template: string, screenId: string, drawing: Drawing, tags: string): string | null {
+  const at = template.indexOf(EMPTY_ROOT);
+  const end = template.lastIndexOf('</body>');
+  if (at === -1 || end === -1 || end < at) return null;
+  const data = `<script type="application/json" id="${DRAWN_ELEMENT_ID}">${safeJson({ screen: screenId, answered: drawing.answered })}</script>`;
+  const filled =
+    template.slice(0, at) + `<div id="root">${drawing.html}</div>` + template.slice(at + EMPTY_ROOT.length);
+  const close = filled.lastIndexOf('</body>');
+  return filled.slice(0, close) + tags + data + filled.slice(close);
+}
+
+/**
+ * Sends a drawn page. With a borrower's data it is theirs alone: `private, no-store`, no ETag
+ * (nothing may keep or revalidate it). Without, it revalidates by its content's tag as the
+ * phone-drawn pages do.
+ */
+export function sendDrawn(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  html: string,
+  personal: boolean,
+): FastifyReply {
+  const gzip = acceptsGzip(request.headers['accept-encoding']);
+  reply.header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+  if (personal) reply.header('Cache-Control', 'private, no-store');
+  else {
+    const etag = strongEtag(html);
+    reply.header('ETag', representationEtag(etag, gzip));
+    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-cache');
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  }
+  if (!gzip) return reply.code(200).send(html);
+  return reply
+    .code(200)
+    .header('Content-Encoding', 'gzip')
+    .send(gzipSync(html, { level: 6 }));
+}
