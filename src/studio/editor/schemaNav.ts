@@ -147,16 +147,12 @@ export function createSchemaNav(schemas: readonly Schema[], rootId = 'screen.sch
   }
 
   function resolve(path: readonly (string | number)[], doc: unknown): Resolved {
-    const root = byId.get(rootId);
-    let current: Resolved = { ctxs: [], unions: [] };
-    if (!root) return current;
+    if (!byId.has(rootId)) return { ctxs: [], unions: [] };
     let value = doc;
-    expand({ schema: root, base: rootId }, value, current);
+    let current = start(value);
     for (const key of path) {
       value = isSchema(value) || Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
-      const next: Resolved = { ctxs: [], unions: [] };
-      for (const child of childCtxs(current.ctxs, key)) expand(child, value, next);
-      current = next;
+      current = step(current, key, value);
     }
     return current;
   }
@@ -197,8 +193,31 @@ export function createSchemaNav(schemas: readonly Schema[], rootId = 'screen.sch
     return '';
   }
 
+  /** Where a walk of a document starts: the root schema, for the document's value. */
+  function start(doc: unknown): Resolved {
+    const root = byId.get(rootId);
+    const out: Resolved = { ctxs: [], unions: [] };
+    if (root) expand({ schema: root, base: rootId }, doc, out);
+    return out;
+  }
+
+  /** One step of a walk: the schemas of `here`'s child `key`, whose value is `value`. */
+  function step(here: Resolved, key: string | number, value: unknown): Resolved {
+    const next: Resolved = { ctxs: [], unions: [] };
+    for (const child of childCtxs(here.ctxs, key)) expand(child, value, next);
+    return next;
+  }
+
   return {
     resolve,
+    start,
+    step,
+    /** The schema a $ref names (relative to `base`), to recognise a definition by identity. */
+    def(ref: string, base = rootId): Schema | undefined {
+      return deref(ref, base)?.schema;
+    },
+    /** Every schema by $id. */
+    byId: byId as ReadonlyMap<string, Schema>,
 
     /** The fields an object at `path` may have, with their descriptions. */
     fields(path: readonly (string | number)[], doc: unknown): FieldHelp[] {
