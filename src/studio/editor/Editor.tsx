@@ -44,6 +44,8 @@ export interface EditorHandle {
    * undoes it like typing; the cursor goes to `cursor` (an offset in the new text) without focus.
    */
   apply(edit: { from: number; to: number; insert: string }, cursor?: number): void;
+  /** Puts the cursor at `offset` for a selection made in the outline or the phone (no focus). */
+  place(offset: number): void;
   /** The editor's undo and redo, for the visual tools' Ctrl+Z and Ctrl+Shift+Z. */
   undo(): boolean;
   redo(): boolean;
@@ -101,7 +103,7 @@ function extensions(
     EditorView.updateListener.of((update) => {
       if (update.docChanged) onChange(update.state.doc.toString());
       // The visual tools move the cursor with their edits: only a person's move selects.
-      const visual = update.transactions.some((t) => t.isUserEvent('input.visual'));
+      const visual = update.transactions.some((t) => t.isUserEvent('input.visual') || t.isUserEvent('select.visual'));
       if (update.selectionSet) onCursor(update.state.selection.main.head, visual);
     }),
   ];
@@ -181,6 +183,12 @@ export const Editor = forwardRef<EditorHandle, Props>(function Editor(
         userEvent: 'input.visual',
         scrollIntoView: at !== undefined,
       });
+    },
+    place(offset) {
+      const editor = view.current;
+      if (!editor) return;
+      const at = Math.min(offset, editor.state.doc.length);
+      editor.dispatch({ selection: { anchor: at }, userEvent: 'select.visual', effects: EditorView.scrollIntoView(at, { y: 'start', yMargin: 40 }) });
     },
     undo: () => (view.current ? undo(view.current) : false),
     redo: () => (view.current ? redo(view.current) : false),
