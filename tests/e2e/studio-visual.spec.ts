@@ -72,13 +72,16 @@ test('selection is one in the outline, the phone and the text: a click in the ph
   await expect(selected).toContainText('button');
   await expect(properties(page).getByRole('textbox', { name: 'Label', exact: true })).toHaveValue('Rollover Repayment');
   await expect(phone(page).locator('.studio-pick-selected span')).toHaveText('button');
+  if (process.env.STUDIO_SHOTS) await page.screenshot({ path: `${process.env.STUDIO_SHOTS}/visual-selected.png` });
   expect(await log.count()).toBe(logged);
 
   // The text's cursor went to where the block is written.
   await expect(page.locator('.cm-activeLine')).toContainText('{');
 
   // A click in the text inside another block selects it.
-  // (the next case's Repayment button is written a few lines below, in view)
+  // (the next case's Repayment button is written some lines below: scrolled to, not typed)
+  await page.locator('.cm-scroller').hover();
+  await page.mouse.wheel(0, 600);
   await page.locator('.cm-content .cm-line', { hasText: '"label": "Repayment"' }).click();
   await expect(selected).toContainText('Repayment');
   await expect(selected).not.toContainText('Rollover');
@@ -113,11 +116,11 @@ test('move and add: a block moves up with Alt+ArrowUp in the outline and a divid
     before.filter((t) => t.includes('divider')).length,
   );
   const diff = await savedDiff(page, 'loan-details');
-  // The moved block's lines leave one place and arrive at another, unchanged.
+  // A pure move: the lines that leave one place arrive at another, unchanged (the diff shows
+  // whichever of the two swapped blocks is shorter as the one that moved).
   const removed = diff.filter((l) => l.startsWith('−')).map((l) => l.slice(2));
   const added = diff.filter((l) => l.startsWith('+')).map((l) => l.slice(2));
   expect(added.length).toBeGreaterThan(3);
   expect([...added].sort()).toEqual([...removed].sort());
-  expect(added.some((l) => l.includes('"id": "recommendations"'))).toBe(true);
   await page.context().close();
 });
