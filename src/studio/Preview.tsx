@@ -60,9 +60,12 @@ export function Preview({
 
   const pick = useRef({ picking, selected, onPick });
   pick.current = { picking, selected, onPick };
-  const send = useCallback((message: RenderMessage | PickMessage | { type: 'studio:native'; event: NativeEventName }) => {
-    frame.current?.contentWindow?.postMessage(message, window.location.origin);
-  }, []);
+  const send = useCallback(
+    (message: RenderMessage | PickMessage | { type: 'studio:native'; event: NativeEventName }) => {
+      frame.current?.contentWindow?.postMessage(message, window.location.origin);
+    },
+    [],
+  );
 
   useEffect(() => {
     const onMessage = (event: MessageEvent<FrameMessage>) => {
@@ -74,7 +77,9 @@ export function Preview({
         const { picking: on, selected: at } = pick.current;
         send({ type: 'studio:pick-mode', on });
         send({ type: 'studio:select', path: at?.path ?? null, blockType: at?.type ?? '' });
-      } else if (message.type === 'studio:pick') pick.current.onPick?.(message.path, message.blockType, message.edit); else if (message.type === 'studio:log') onLog(message.run, message.entry);
+      } else if (message.type === 'studio:pick')
+        pick.current.onPick?.(message.path, message.blockType, message.edit);
+      else if (message.type === 'studio:log') onLog(message.run, message.entry);
       else if (message.type === 'studio:crash') onCrash(message.run, message.message);
     };
     window.addEventListener('message', onMessage);

@@ -50,11 +50,7 @@ export function StudioToolbar({
       <span className="studio-draft" data-status={draft?.status ?? 'live'}>
         {draft ? (STATUS[draft.status] ?? draft.status) : 'Published version'}
       </span>
-      <span
-        className={`studio-status${bad ? ' studio-status-bad' : ''}`}
-        role="status"
-        aria-live="polite"
-      >
+      <span className={`studio-status${bad ? ' studio-status-bad' : ''}`} role="status" aria-live="polite">
         {status}
       </span>
       {usedBy.length > 0 && (

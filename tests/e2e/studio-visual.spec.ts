@@ -40,13 +40,18 @@ test('task 1: the loan details title changes through the outline and the propert
 }) => {
   const page = await studioAs(browser, server.studioBase, STAFF.editor, '#loan-details');
   await expect(outline(page)).toBeVisible();
-  await outline(page).getByRole('treeitem', { name: /Order Details/ }).click();
+  await outline(page)
+    .getByRole('treeitem', { name: /Order Details/ })
+    .click();
   const title = properties(page).getByRole('textbox', { name: 'Title', exact: true });
   await expect(title).toHaveValue('Order Details');
   await title.fill('Loan details');
   await expect(outline(page).getByRole('treeitem', { name: /Loan details/ })).toBeVisible();
   await expect(page.locator('.cm-editor')).not.toHaveClass(/cm-focused/);
-  expect(await savedDiff(page, 'loan-details')).toEqual(['− "title": "Order Details",', '+ "title": "Loan details",']);
+  expect(await savedDiff(page, 'loan-details')).toEqual([
+    '− "title": "Order Details",',
+    '+ "title": "Loan details",',
+  ]);
   await page.context().close();
 });
 
@@ -70,9 +75,12 @@ test('selection is one in the outline, the phone and the text: a click in the ph
   const selected = outline(page).locator('[aria-selected="true"]');
   await expect(selected).toContainText('Rollover Repayment');
   await expect(selected).toContainText('button');
-  await expect(properties(page).getByRole('textbox', { name: 'Label', exact: true })).toHaveValue('Rollover Repayment');
+  await expect(properties(page).getByRole('textbox', { name: 'Label', exact: true })).toHaveValue(
+    'Rollover Repayment',
+  );
   await expect(phone(page).locator('.studio-pick-selected span')).toHaveText('button');
-  if (process.env.STUDIO_SHOTS) await page.screenshot({ path: `${process.env.STUDIO_SHOTS}/visual-selected.png` });
+  if (process.env.STUDIO_SHOTS)
+    await page.screenshot({ path: `${process.env.STUDIO_SHOTS}/visual-selected.png` });
   expect(await log.count()).toBe(logged);
 
   // The text's cursor went to where the block is written.
@@ -85,7 +93,9 @@ test('selection is one in the outline, the phone and the text: a click in the ph
   await page.locator('.cm-content .cm-line', { hasText: '"label": "Repayment"' }).click();
   await expect(selected).toContainText('Repayment');
   await expect(selected).not.toContainText('Rollover');
-  await expect(properties(page).getByRole('textbox', { name: 'Label', exact: true })).toHaveValue('Repayment');
+  await expect(properties(page).getByRole('textbox', { name: 'Label', exact: true })).toHaveValue(
+    'Repayment',
+  );
 
   // Out of pick mode the phone runs the button again.
   await page.getByRole('button', { name: 'Select in phone' }).click();
@@ -98,7 +108,10 @@ test('move and add: a block moves up with Alt+ArrowUp in the outline and a divid
   browser,
 }) => {
   const page = await studioAs(browser, server.studioBase, STAFF.editor, '#loan-details');
-  await outline(page).getByRole('treeitem', { name: /column/ }).filter({ hasText: 'recommendations' }).click();
+  await outline(page)
+    .getByRole('treeitem', { name: /column/ })
+    .filter({ hasText: 'recommendations' })
+    .click();
   const before = await outline(page).getByRole('treeitem').allTextContents();
   const at = before.findIndex((t) => t.includes('recommendations'));
   await page.keyboard.press('Alt+ArrowUp');
@@ -108,7 +121,10 @@ test('move and add: a block moves up with Alt+ArrowUp in the outline and a divid
 
   await page.getByRole('button', { name: 'Add block…' }).click();
   await page.getByRole('searchbox', { name: 'Search blocks' }).fill('divider');
-  await page.getByRole('region', { name: 'Add a block' }).getByRole('button', { name: /Divider/ }).click();
+  await page
+    .getByRole('region', { name: 'Add a block' })
+    .getByRole('button', { name: /Divider/ })
+    .click();
   await expect(outline(page).locator('[aria-selected="true"]')).toContainText('divider');
   await outline(page).locator('[aria-selected="true"]').focus();
   await page.keyboard.press('Control+z');

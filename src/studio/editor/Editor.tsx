@@ -103,7 +103,9 @@ function extensions(
     EditorView.updateListener.of((update) => {
       if (update.docChanged) onChange(update.state.doc.toString());
       // The visual tools move the cursor with their edits: only a person's move selects.
-      const visual = update.transactions.some((t) => t.isUserEvent('input.visual') || t.isUserEvent('select.visual'));
+      const visual = update.transactions.some(
+        (t) => t.isUserEvent('input.visual') || t.isUserEvent('select.visual'),
+      );
       if (update.selectionSet) onCursor(update.state.selection.main.head, visual);
     }),
   ];
@@ -179,7 +181,11 @@ export const Editor = forwardRef<EditorHandle, Props>(function Editor(
       if (!editor) return;
       editor.dispatch({
         changes: edit,
-        ...(at === undefined ? {} : { selection: { anchor: Math.min(at, edit.from + edit.insert.length + editor.state.doc.length) } }),
+        ...(at === undefined
+          ? {}
+          : {
+              selection: { anchor: Math.min(at, edit.from + edit.insert.length + editor.state.doc.length) },
+            }),
         userEvent: 'input.visual',
         scrollIntoView: at !== undefined,
       });
@@ -188,7 +194,11 @@ export const Editor = forwardRef<EditorHandle, Props>(function Editor(
       const editor = view.current;
       if (!editor) return;
       const at = Math.min(offset, editor.state.doc.length);
-      editor.dispatch({ selection: { anchor: at }, userEvent: 'select.visual', effects: EditorView.scrollIntoView(at, { y: 'start', yMargin: 40 }) });
+      editor.dispatch({
+        selection: { anchor: at },
+        userEvent: 'select.visual',
+        effects: EditorView.scrollIntoView(at, { y: 'start', yMargin: 40 }),
+      });
     },
     undo: () => (view.current ? undo(view.current) : false),
     redo: () => (view.current ? redo(view.current) : false),

@@ -27,4 +27,7 @@ const VISUAL_PART: Schema = {
   },
   allOf: [{ $ref: 'part.schema.json' }],
 };
-export const visualPartNav = createSchemaNav([...Object.values(files), VISUAL_PART], 'studio-part.schema.json');
+export const visualPartNav = createSchemaNav(
+  [...Object.values(files), VISUAL_PART],
+  'studio-part.schema.json',
+);

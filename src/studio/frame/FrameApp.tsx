@@ -34,7 +34,11 @@ export function FrameApp({ config }: { config: AppConfig }) {
     const observer = new MutationObserver(() => {
       if (!queued) queued = requestAnimationFrame(() => ((queued = 0), picker.refresh()));
     });
-    observer.observe(document.getElementById('root') ?? document.body, { childList: true, subtree: true, characterData: true });
+    observer.observe(document.getElementById('root') ?? document.body, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
     return () => observer.disconnect();
   }, [picker]);
 

@@ -18,7 +18,8 @@ interface Fiber {
 }
 
 function fiberOf(element: Element): Fiber | null {
-  for (const key of Object.keys(element)) if (key.startsWith('__reactFiber$')) return (element as unknown as Record<string, Fiber>)[key] ?? null;
+  for (const key of Object.keys(element))
+    if (key.startsWith('__reactFiber$')) return (element as unknown as Record<string, Fiber>)[key] ?? null;
   return null;
 }
 
@@ -126,7 +127,11 @@ export function createPicker(onPick: (picked: Picked) => void, onEdit: (picked: 
   let current: { path: string; type: string } | null = null;
 
   const refresh = () => {
-    place(hover, picking && hovered && hovered.path !== current?.path ? boxOf(hovered.path) : null, hovered?.type ?? '');
+    place(
+      hover,
+      picking && hovered && hovered.path !== current?.path ? boxOf(hovered.path) : null,
+      hovered?.type ?? '',
+    );
     place(selected, current ? boxOf(current.path) : null, current?.type ?? '');
   };
 

@@ -22,7 +22,8 @@ function rowsOf(root: OutlineNode): Row[] {
   return out;
 }
 
-const movable = (n: OutlineNode) => n.pointer !== null && (n.kind === 'block' || n.kind === 'use' || n.kind === 'action');
+const movable = (n: OutlineNode) =>
+  n.pointer !== null && (n.kind === 'block' || n.kind === 'use' || n.kind === 'action');
 
 interface Props {
   outline: Outline;
@@ -33,7 +34,12 @@ interface Props {
   onDrop(from: string, to: string, where: 'before' | 'after' | 'inside'): void;
 }
 
-function TreeRow({ row, selected, onSelect, onDrop }: { row: Row; selected: boolean } & Pick<Props, 'onSelect' | 'onDrop'>) {
+function TreeRow({
+  row,
+  selected,
+  onSelect,
+  onDrop,
+}: { row: Row; selected: boolean } & Pick<Props, 'onSelect' | 'onDrop'>) {
   const el = useRef<HTMLDivElement>(null);
   const { node, depth } = row;
   useEffect(() => {
@@ -49,7 +55,8 @@ function TreeRow({ row, selected, onSelect, onDrop }: { row: Row; selected: bool
           getData: ({ input }) => {
             const r = element.getBoundingClientRect();
             const y = (input.clientY - r.top) / Math.max(1, r.height);
-            const where = node.lists.length > 0 && y > 0.3 && y < 0.7 ? 'inside' : y < 0.5 ? 'before' : 'after';
+            const where =
+              node.lists.length > 0 && y > 0.3 && y < 0.7 ? 'inside' : y < 0.5 ? 'before' : 'after';
             return { key: node.key, where };
           },
           onDrag: ({ self }) => element.setAttribute('data-drop', String(self.data.where)),
@@ -124,7 +131,13 @@ export function OutlineTree({ outline, selected, onSelect, onKey, onDrop }: Prop
       onKeyDown={keyDown}
     >
       {rows.map((r) => (
-        <TreeRow key={r.node.key} row={r} selected={r.node.key === selected} onSelect={onSelect} onDrop={onDrop} />
+        <TreeRow
+          key={r.node.key}
+          row={r}
+          selected={r.node.key === selected}
+          onSelect={onSelect}
+          onDrop={onDrop}
+        />
       ))}
     </div>
   );

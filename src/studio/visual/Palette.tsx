@@ -16,7 +16,11 @@ export function Palette({ canInside, canBeside, onAdd, onClose }: Props) {
   const [where, setWhere] = useState<'before' | 'after' | 'inside'>(canBeside ? 'after' : 'inside');
   const groups = useMemo(() => searchPalette(query), [query]);
   return (
-    <section className="studio-palette" aria-label="Add a block" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+    <section
+      className="studio-palette"
+      aria-label="Add a block"
+      onKeyDown={(e) => e.key === 'Escape' && onClose()}
+    >
       <div className="studio-palette-bar">
         <input
           type="search"

@@ -25,11 +25,15 @@ export interface PanelProps {
 
 /** "onTap" -> "On tap", "imageUrl" -> "Image url". */
 export const humanize = (name: string) => {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The text a field shows while it is typed in, following the document when it changes elsewhere. */
 function useDraft(value: string): [string, (v: string) => void] {
@@ -60,7 +64,17 @@ interface FieldProps extends Omit<PanelProps, 'value' | 'here'> {
   index?: number;
 }
 
-function TextLike({ id, value, onText, kind }: { id: string; value: string; onText(v: string): void; kind: string }) {
+function TextLike({
+  id,
+  value,
+  onText,
+  kind,
+}: {
+  id: string;
+  value: string;
+  onText(v: string): void;
+  kind: string;
+}) {
   const [draft, setDraft] = useDraft(value);
   const multi = kind === 'text' && value.length > 60;
   const props = {
@@ -110,12 +124,24 @@ function Field({ spec, value, path, model, problems, write, choices, depth, inde
   const str = typeof value === 'string' ? value : value === undefined ? '' : null;
   switch (spec.kind) {
     case 'blocks':
-      control = <p className="studio-prop-note">{Array.isArray(value) ? `${value.length} blocks: in the outline` : 'In the outline'}</p>;
+      control = (
+        <p className="studio-prop-note">
+          {Array.isArray(value) ? `${value.length} blocks: in the outline` : 'In the outline'}
+        </p>
+      );
       break;
     case 'enum':
       control = (
-        <select id={id} value={value === undefined ? '' : JSON.stringify(value)} onChange={(e) => set(e.target.value === '' ? undefined : JSON.parse(e.target.value))}>
-          {!spec.required && <option value="">{spec.default !== undefined ? `Default (${String(spec.default)})` : '(none)'}</option>}
+        <select
+          id={id}
+          value={value === undefined ? '' : JSON.stringify(value)}
+          onChange={(e) => set(e.target.value === '' ? undefined : JSON.parse(e.target.value))}
+        >
+          {!spec.required && (
+            <option value="">
+              {spec.default !== undefined ? `Default (${String(spec.default)})` : '(none)'}
+            </option>
+          )}
           {(spec.options ?? []).map((o) => (
             <option key={JSON.stringify(o)} value={JSON.stringify(o)}>
               {String(o)}
@@ -151,7 +177,12 @@ function Field({ spec, value, path, model, problems, write, choices, depth, inde
       const hex = typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value) ? value : '#000000';
       control = (
         <span className="studio-prop-color">
-          <input type="color" aria-label={`${humanize(spec.name)} picker`} value={hex} onChange={(e) => set(e.target.value.toUpperCase())} />
+          <input
+            type="color"
+            aria-label={`${humanize(spec.name)} picker`}
+            value={hex}
+            onChange={(e) => set(e.target.value.toUpperCase())}
+          />
           <TextLike id={id} kind="string" value={str ?? ''} onText={(v) => set(v === '' ? undefined : v)} />
         </span>
       );
@@ -165,14 +196,26 @@ function Field({ spec, value, path, model, problems, write, choices, depth, inde
       if (str !== null && spec.choices) {
         const list = choices(spec.choices);
         control = (
-          <select id={id} value={str} onChange={(e) => set(e.target.value === '' ? undefined : e.target.value)}>
+          <select
+            id={id}
+            value={str}
+            onChange={(e) => set(e.target.value === '' ? undefined : e.target.value)}
+          >
             <option value="">(choose)</option>
             {[...new Set([...(str ? [str] : []), ...list])].map((c) => (
               <option key={c}>{c}</option>
             ))}
           </select>
         );
-      } else if (str !== null) control = <TextLike id={id} kind={spec.kind} value={str} onText={(v) => set(v === '' && !spec.required ? undefined : v)} />;
+      } else if (str !== null)
+        control = (
+          <TextLike
+            id={id}
+            kind={spec.kind}
+            value={str}
+            onText={(v) => set(v === '' && !spec.required ? undefined : v)}
+          />
+        );
       else control = <JsonField id={id} value={value} onValue={set} />;
       break;
     case 'object':
@@ -196,7 +239,16 @@ function Field({ spec, value, path, model, problems, write, choices, depth, inde
       break;
     case 'list':
       control = Array.isArray(value) ? (
-        <ListField spec={spec} value={value} path={at} model={model} problems={problems} write={write} choices={choices} depth={depth} />
+        <ListField
+          spec={spec}
+          value={value}
+          path={at}
+          model={model}
+          problems={problems}
+          write={write}
+          choices={choices}
+          depth={depth}
+        />
       ) : (
         <JsonField id={id} value={value} onValue={set} />
       );
@@ -206,8 +258,18 @@ function Field({ spec, value, path, model, problems, write, choices, depth, inde
   }
   const group = spec.kind === 'object' || spec.kind === 'block' || spec.kind === 'list';
   return (
-    <div className={`studio-prop studio-prop-${spec.kind}`} data-field={spec.name} role={group ? 'group' : undefined} aria-labelledby={group ? `${id}-label` : undefined}>
-      <label id={`${id}-label`} htmlFor={group ? undefined : id} className="studio-prop-label" title={spec.description}>
+    <div
+      className={`studio-prop studio-prop-${spec.kind}`}
+      data-field={spec.name}
+      role={group ? 'group' : undefined}
+      aria-labelledby={group ? `${id}-label` : undefined}
+    >
+      <label
+        id={`${id}-label`}
+        htmlFor={group ? undefined : id}
+        className="studio-prop-label"
+        title={spec.description}
+      >
         {humanize(spec.name)}
         {spec.required && <span aria-hidden="true"> *</span>}
       </label>
@@ -226,7 +288,16 @@ function Field({ spec, value, path, model, problems, write, choices, depth, inde
   );
 }
 
-function ListField({ spec, value, path, model, problems, write, choices, depth }: FieldProps & { value: unknown[]; path: Path }) {
+function ListField({
+  spec,
+  value,
+  path,
+  model,
+  problems,
+  write,
+  choices,
+  depth,
+}: FieldProps & { value: unknown[]; path: Path }) {
   const move = (from: number, to: number) => {
     const next = [...value];
     const [item] = next.splice(from, 1);
@@ -242,21 +313,51 @@ function ListField({ spec, value, path, model, problems, write, choices, depth }
         return (
           <li key={i}>
             <span className="studio-prop-list-tools">
-              <button type="button" aria-label={`Move ${label} up`} disabled={i === 0} onClick={() => move(i, i - 1)}>
+              <button
+                type="button"
+                aria-label={`Move ${label} up`}
+                disabled={i === 0}
+                onClick={() => move(i, i - 1)}
+              >
                 ↑
               </button>
-              <button type="button" aria-label={`Move ${label} down`} disabled={i === value.length - 1} onClick={() => move(i, i + 1)}>
+              <button
+                type="button"
+                aria-label={`Move ${label} down`}
+                disabled={i === value.length - 1}
+                onClick={() => move(i, i + 1)}
+              >
                 ↓
               </button>
-              <button type="button" aria-label={`Remove ${label}`} onClick={() => write([...path, i], undefined)}>
+              <button
+                type="button"
+                aria-label={`Remove ${label}`}
+                onClick={() => write([...path, i], undefined)}
+              >
                 ✕
               </button>
             </span>
             {isObject(item) && depth < 3 ? (
-              <Fields model={model} value={item} path={[...path, i]} here={here} problems={problems} write={write} choices={choices} depth={depth + 1} />
+              <Fields
+                model={model}
+                value={item}
+                path={[...path, i]}
+                here={here}
+                problems={problems}
+                write={write}
+                choices={choices}
+                depth={depth + 1}
+              />
             ) : (
               <Field
-                spec={{ ...spec, name: String(i), kind: model.kindOf(here, item), here, required: true, description: '' }}
+                spec={{
+                  ...spec,
+                  name: String(i),
+                  kind: model.kindOf(here, item),
+                  here,
+                  required: true,
+                  description: '',
+                }}
                 value={item}
                 index={i}
                 path={path}

@@ -25,9 +25,25 @@ interface Props {
 }
 
 /** A screen's fields the outline shows as branches of their own. */
-const OUTLINED = new Set(['body', 'modals', 'sources', 'onLoad', 'on', 'variables', 'computed', 'timers', 'triggers', 'blocks', 'actions', 'screen', 'state', 'changes']);
+const OUTLINED = new Set([
+  'body',
+  'modals',
+  'sources',
+  'onLoad',
+  'on',
+  'variables',
+  'computed',
+  'timers',
+  'triggers',
+  'blocks',
+  'actions',
+  'screen',
+  'state',
+  'changes',
+]);
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function VisualTools({ doc, editor, selected, onSelect, problems, manifest, readOnly }: Props) {
   const [palette, setPalette] = useState(false);
@@ -69,7 +85,10 @@ export function VisualTools({ doc, editor, selected, onSelect, problems, manifes
     [doc.value, manifest],
   );
 
-  const structural = node !== null && node.pointer !== null && (node.kind === 'block' || node.kind === 'use' || node.kind === 'action');
+  const structural =
+    node !== null &&
+    node.pointer !== null &&
+    (node.kind === 'block' || node.kind === 'use' || node.kind === 'action');
 
   const onKey = (e: KeyboardEvent) => {
     if (!node) return;
@@ -103,31 +122,65 @@ export function VisualTools({ doc, editor, selected, onSelect, problems, manifes
   let edited: Record<string, unknown> | null = null;
   if (target && doc.value !== null) {
     let at: unknown = doc.value;
-    for (const k of target) at = isObject(at) || Array.isArray(at) ? (at as Record<string, unknown>)[k as string] : undefined;
+    for (const k of target)
+      at = isObject(at) || Array.isArray(at) ? (at as Record<string, unknown>)[k as string] : undefined;
     edited = isObject(at) ? at : null;
   }
 
-  if (!outline) return <p className="studio-prop-note">The text is not JSON yet: the outline comes back when it parses.</p>;
+  if (!outline)
+    return (
+      <p className="studio-prop-note">The text is not JSON yet: the outline comes back when it parses.</p>
+    );
 
   return (
     <div className="studio-visual">
       <div className="studio-visual-tools" role="toolbar" aria-label="Structure">
-        <button type="button" disabled={readOnly || !node || (!structural && node.lists.length === 0)} onClick={() => setPalette(true)} aria-keyshortcuts="Insert">
+        <button
+          type="button"
+          disabled={readOnly || !node || (!structural && node.lists.length === 0)}
+          onClick={() => setPalette(true)}
+          aria-keyshortcuts="Insert"
+        >
           Add block…
         </button>
-        <button type="button" disabled={readOnly || !structural} onClick={() => run((t) => ops.moveBy(t, node!, -1))} aria-keyshortcuts="Alt+ArrowUp">
+        <button
+          type="button"
+          disabled={readOnly || !structural}
+          onClick={() => run((t) => ops.moveBy(t, node!, -1))}
+          aria-keyshortcuts="Alt+ArrowUp"
+        >
           Up
         </button>
-        <button type="button" disabled={readOnly || !structural} onClick={() => run((t) => ops.moveBy(t, node!, 1))} aria-keyshortcuts="Alt+ArrowDown">
+        <button
+          type="button"
+          disabled={readOnly || !structural}
+          onClick={() => run((t) => ops.moveBy(t, node!, 1))}
+          aria-keyshortcuts="Alt+ArrowDown"
+        >
           Down
         </button>
-        <button type="button" disabled={readOnly || !structural} onClick={() => run((t) => ops.duplicate(t, node!))} aria-keyshortcuts="Control+D">
+        <button
+          type="button"
+          disabled={readOnly || !structural}
+          onClick={() => run((t) => ops.duplicate(t, node!))}
+          aria-keyshortcuts="Control+D"
+        >
           Duplicate
         </button>
-        <button type="button" disabled={readOnly || node?.kind !== 'block' || node.pointer === null} onClick={() => run((t) => ops.wrapInSection(t, node!))} aria-keyshortcuts="Control+G">
+        <button
+          type="button"
+          disabled={readOnly || node?.kind !== 'block' || node.pointer === null}
+          onClick={() => run((t) => ops.wrapInSection(t, node!))}
+          aria-keyshortcuts="Control+G"
+        >
           Wrap
         </button>
-        <button type="button" disabled={readOnly || !structural} onClick={() => run((t) => ops.remove(t, node!))} aria-keyshortcuts="Delete">
+        <button
+          type="button"
+          disabled={readOnly || !structural}
+          onClick={() => run((t) => ops.remove(t, node!))}
+          aria-keyshortcuts="Delete"
+        >
           Delete
         </button>
         <button type="button" onClick={() => editor.current?.undo()} aria-keyshortcuts="Control+Z">
@@ -151,7 +204,9 @@ export function VisualTools({ doc, editor, selected, onSelect, problems, manifes
       ) : (
         <section className="studio-properties" aria-label="Properties">
           <h2 className="studio-heading">
-            {node ? `${node.type ? humanize(node.type) : node.label}${node.type && node.label ? `: ${node.label}` : ''}` : 'Properties'}
+            {node
+              ? `${node.type ? humanize(node.type) : node.label}${node.type && node.label ? `: ${node.label}` : ''}`
+              : 'Properties'}
           </h2>
           {node?.readOnly && <p className="studio-prop-note">{node.readOnly}</p>}
           {edited && target && node?.kind !== 'group' ? (

@@ -16,9 +16,17 @@ export interface Change {
 const valueOf = (text: string): unknown => parse(text, [], { allowTrailingComma: false });
 
 /** Where a new block goes for a selected node: after a block, at the end of a group's list. */
-export function placeFor(text: string, node: OutlineNode, where: 'before' | 'after' | 'inside'): Placement | null {
+export function placeFor(
+  text: string,
+  node: OutlineNode,
+  where: 'before' | 'after' | 'inside',
+): Placement | null {
   const value = valueOf(text);
-  if (node.pointer !== null && where !== 'inside' && (node.kind === 'block' || node.kind === 'use' || node.kind === 'action')) {
+  if (
+    node.pointer !== null &&
+    where !== 'inside' &&
+    (node.kind === 'block' || node.kind === 'use' || node.kind === 'action')
+  ) {
     const at = itemOf(pathOf(node.pointer, value));
     if (at) return { list: at.list, index: where === 'before' ? at.index : at.index + 1 };
   }
@@ -29,7 +37,12 @@ export function placeFor(text: string, node: OutlineNode, where: 'before' | 'aft
   return { list: path, index: Array.isArray(items) ? items.length : 0 };
 }
 
-export function insertBlock(text: string, node: OutlineNode, where: 'before' | 'after' | 'inside', block: unknown): Change | null {
+export function insertBlock(
+  text: string,
+  node: OutlineNode,
+  where: 'before' | 'after' | 'inside',
+  block: unknown,
+): Change | null {
   const place = placeFor(text, node, where);
   if (!place) return null;
   const done = insertAt(text, place, block);
@@ -51,7 +64,12 @@ export function moveBy(text: string, node: OutlineNode, step: -1 | 1): Change | 
   return moved ? { edit: moved.edit, select: pointerOf(moved.path) } : null;
 }
 
-export function moveTo(text: string, node: OutlineNode, target: OutlineNode, where: 'before' | 'after' | 'inside'): Change | null {
+export function moveTo(
+  text: string,
+  node: OutlineNode,
+  target: OutlineNode,
+  where: 'before' | 'after' | 'inside',
+): Change | null {
   const path = pathIn(text, node);
   const place = placeFor(text, target, where);
   if (!path || !place) return null;

@@ -20,7 +20,11 @@ export interface Selection {
   inPhone: { path: string; type: string } | null;
 }
 
-export function useSelection(doc: VisualDoc | null, editor: RefObject<EditorHandle | null>, fileKey: string): Selection {
+export function useSelection(
+  doc: VisualDoc | null,
+  editor: RefObject<EditorHandle | null>,
+  fileKey: string,
+): Selection {
   const [selected, setSelected] = useState<string | null>(null);
   useEffect(() => setSelected(null), [fileKey]);
   const outline = doc?.outline ?? null;

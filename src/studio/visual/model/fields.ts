@@ -69,7 +69,8 @@ export function createFieldModel(nav: SchemaNav): FieldModel {
     expr: def('expr.schema.json#/$defs/expr'),
     statePath: def('common.schema.json#/$defs/statePath'),
   };
-  const has = (here: Resolved, schema: Schema | undefined) => !!schema && here.ctxs.some((c) => c.schema === schema);
+  const has = (here: Resolved, schema: Schema | undefined) =>
+    !!schema && here.ctxs.some((c) => c.schema === schema);
   const hint = (here: Resolved, name: string) => here.ctxs.find((c) => name in c.schema)?.schema[name];
 
   function types(here: Resolved): Set<string> {
@@ -96,7 +97,8 @@ export function createFieldModel(nav: SchemaNav): FieldModel {
     if (has(here, D.expr)) return 'expr';
     if (here.ctxs.some((c) => Array.isArray(c.schema.enum))) return 'enum';
     const t = types(here);
-    const kind = value === undefined ? null : Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;
+    const kind =
+      value === undefined ? null : Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;
     if (t.size === 1 || (kind && t.has(kind))) {
       const only = kind && t.has(kind) ? kind : [...t][0];
       if (only === 'boolean') return 'boolean';
@@ -118,15 +120,18 @@ export function createFieldModel(nav: SchemaNav): FieldModel {
     const names: string[] = [];
     const required = new Set<string>();
     for (const { schema } of here.ctxs) {
-      if (isSchema(schema.properties)) for (const n of Object.keys(schema.properties)) if (!names.includes(n)) names.push(n);
-      if (Array.isArray(schema.required)) schema.required.forEach((r) => typeof r === 'string' && required.add(r));
+      if (isSchema(schema.properties))
+        for (const n of Object.keys(schema.properties)) if (!names.includes(n)) names.push(n);
+      if (Array.isArray(schema.required))
+        schema.required.forEach((r) => typeof r === 'string' && required.add(r));
     }
     const object = isSchema(value) ? value : {};
     return names.map((name) => {
       const child = nav.step(here, name, object[name]);
       const kind = kindOf(child, object[name]);
       const first = (key: string) => child.ctxs.find((c) => key in c.schema)?.schema[key];
-      const enumValues = child.ctxs.find((c) => Array.isArray(c.schema.enum))?.schema.enum as unknown[] | undefined;
+      const enumValues = child.ctxs.find((c) => Array.isArray(c.schema.enum))?.schema.enum as
+        unknown[] | undefined;
       const choices = hint(child, 'x-choices');
       const minimum = first('minimum');
       const maximum = first('maximum');

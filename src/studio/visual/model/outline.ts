@@ -12,16 +12,7 @@ import type { Resolved } from '../../editor/schemaNav';
 import type { FieldModel } from './fields';
 
 export type NodeKind =
-  | 'screen'
-  | 'group'
-  | 'block'
-  | 'slot'
-  | 'use'
-  | 'modal'
-  | 'action'
-  | 'variable'
-  | 'timer'
-  | 'parameter';
+  'screen' | 'group' | 'block' | 'slot' | 'use' | 'modal' | 'action' | 'variable' | 'timer' | 'parameter';
 
 export interface OutlineNode {
   /** The selection key: the pointer where it is written, or "base:<expanded pointer>". */
@@ -64,9 +55,22 @@ export interface OutlineInput {
   self: { kind: 'screen' | 'part'; name: string };
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const LABEL_FIELDS = ['text', 'title', 'label', 'heading', 'alt', 'placeholder', 'name', 'event', 'path', 'to', 'id'];
+const LABEL_FIELDS = [
+  'text',
+  'title',
+  'label',
+  'heading',
+  'alt',
+  'placeholder',
+  'name',
+  'event',
+  'path',
+  'to',
+  'id',
+];
 
 /** A short readable name of a value: its text, title or label, a binding as {path}. */
 export function labelOf(value: unknown, fields: readonly string[] = LABEL_FIELDS): string {
@@ -111,7 +115,12 @@ export function findBlocks(model: FieldModel, here: Resolved, value: unknown, po
     }
     if (!isObject(v)) return;
     if (model.isBlock(res)) {
-      out.push({ pointer: p, value: v, here: res, children: isObject(v) && v.type !== 'part' ? inside(res, v, p) : [] });
+      out.push({
+        pointer: p,
+        value: v,
+        here: res,
+        children: isObject(v) && v.type !== 'part' ? inside(res, v, p) : [],
+      });
       return;
     }
     for (const [k, c] of Object.entries(v)) if (typeof c === 'object' && c !== null) step(res, k, c, p);
@@ -125,7 +134,8 @@ export function findBlocks(model: FieldModel, here: Resolved, value: unknown, po
   const inside = (res: Resolved, v: Record<string, unknown>, p: string) => {
     const found: FoundBlock[] = [];
     for (const [k, c] of Object.entries(v))
-      if (typeof c === 'object' && c !== null) found.push(...findBlocks(model, model.nav.step(res, k, c), c, childPointer(p, k)));
+      if (typeof c === 'object' && c !== null)
+        found.push(...findBlocks(model, model.nav.step(res, k, c), c, childPointer(p, k)));
     return found;
   };
   visit(here, value, pointer);
@@ -142,7 +152,14 @@ export function drawnBlocks(model: FieldModel, doc: unknown): FoundBlock[] {
     const modals = nav.step(here, 'modals', doc.modals);
     for (const [id, m] of Object.entries(doc.modals))
       if (isObject(m))
-        roots.push(...findBlocks(model, nav.step(nav.step(modals, id, m), 'body', m.body), m.body, `/modals/${id}/body`));
+        roots.push(
+          ...findBlocks(
+            model,
+            nav.step(nav.step(modals, id, m), 'body', m.body),
+            m.body,
+            `/modals/${id}/body`,
+          ),
+        );
   }
   const flat: FoundBlock[] = [];
   const add = (b: FoundBlock) => {
@@ -181,12 +198,25 @@ export function buildOutline(input: OutlineInput): Outline {
       return node({ key: b.pointer, pointer: b.pointer, kind: 'slot', label: `Slot: ${v.$param}` });
     if (v.type === 'part') {
       const name = typeof v.part === 'string' ? v.part : '';
-      const use = node({ key: b.pointer, pointer: b.pointer, kind: 'use', type: 'part', label: `Part: ${name}` });
+      const use = node({
+        key: b.pointer,
+        pointer: b.pointer,
+        kind: 'use',
+        type: 'part',
+        label: `Part: ${name}`,
+      });
       slotsOf(name, v.with, childPointer(b.pointer, 'with'), use);
       return use;
     }
     const type = typeof v.type === 'string' ? v.type : '';
-    const n = node({ key: b.pointer, pointer: b.pointer, kind: 'block', type, label: labelOf(v), lists: blockLists(b, b.pointer) });
+    const n = node({
+      key: b.pointer,
+      pointer: b.pointer,
+      kind: 'block',
+      type,
+      label: labelOf(v),
+      lists: blockLists(b, b.pointer),
+    });
     for (const c of b.children) adopt(n, sourceNode(c));
     return n;
   }
@@ -196,7 +226,13 @@ export function buildOutline(input: OutlineInput): Outline {
   }
 
   /** A part's slot arguments (its parameters of type blocks) as branches of `parent`. */
-  function slotsOf(part: string, args: unknown, withPointer: string, parent: OutlineNode, withBlocks = true): void {
+  function slotsOf(
+    part: string,
+    args: unknown,
+    withPointer: string,
+    parent: OutlineNode,
+    withBlocks = true,
+  ): void {
     const declared = library.get('part', part)?.value;
     const parameters = isObject(declared) && isObject(declared.parameters) ? declared.parameters : {};
     const blocksHere = nav.resolve(['body'], { body: [] });
@@ -225,7 +261,13 @@ export function buildOutline(input: OutlineInput): Outline {
   }
 
   /** The branches of a screen's fields (at `base` in the text: '' or a part's '/screen'). */
-  function screenGroups(screen: Record<string, unknown>, base: string, here: Resolved, root: OutlineNode, variant: boolean) {
+  function screenGroups(
+    screen: Record<string, unknown>,
+    base: string,
+    here: Resolved,
+    root: OutlineNode,
+    variant: boolean,
+  ) {
     for (const g of GROUPS) {
       const value = screen[g.field];
       const pointer = `${base}/${g.field}`;
@@ -242,9 +284,21 @@ export function buildOutline(input: OutlineInput): Outline {
         for (const [id, m] of Object.entries(value)) {
           const p = childPointer(pointer, id);
           const title = labelOf(m, ['title']);
-          const modal = node({ key: p, pointer: p, kind: 'modal', label: title ? `${id}: ${title}` : id, lists: [{ name: 'body', pointer: childPointer(p, 'body') }] });
+          const modal = node({
+            key: p,
+            pointer: p,
+            kind: 'modal',
+            label: title ? `${id}: ${title}` : id,
+            lists: [{ name: 'body', pointer: childPointer(p, 'body') }],
+          });
           adopt(group, modal);
-          if (isObject(m)) blocksInto(modal, nav.step(nav.step(child, id, m), 'body', m.body), m.body, childPointer(p, 'body'));
+          if (isObject(m))
+            blocksInto(
+              modal,
+              nav.step(nav.step(child, id, m), 'body', m.body),
+              m.body,
+              childPointer(p, 'body'),
+            );
         }
       else if (g.kind === 'map' && isObject(value))
         for (const [name, entry] of Object.entries(value)) {
@@ -279,23 +333,46 @@ export function buildOutline(input: OutlineInput): Outline {
         label: labelOf(b.value),
         expanded: b.pointer,
         lists: own ? blockLists(b, origin.pointer) : [],
-        ...(own ? {} : id ? { baseId: id } : { readOnly: 'This block is written in the base and has no id: change it there' }),
+        ...(own
+          ? {}
+          : id
+            ? { baseId: id }
+            : { readOnly: 'This block is written in the base and has no id: change it there' }),
       });
       for (const c of b.children) adopt(n, place(c));
       return n;
     };
-    for (const b of findBlocks(model, nav.step(here, 'body', drawn.body), drawn.body, '/body')) adopt(page, place(b));
+    for (const b of findBlocks(model, nav.step(here, 'body', drawn.body), drawn.body, '/body'))
+      adopt(page, place(b));
     if (isObject(drawn.modals)) {
-      const group = node({ key: '/modals', pointer: variantModals ? '/modals' : null, kind: 'group', label: 'Popups' });
+      const group = node({
+        key: '/modals',
+        pointer: variantModals ? '/modals' : null,
+        kind: 'group',
+        label: 'Popups',
+      });
       adopt(root, group);
       const modals = nav.step(here, 'modals', drawn.modals);
       for (const [id, m] of Object.entries(drawn.modals)) {
         if (!isObject(m)) continue;
         const p = `/modals/${id}`;
         const own = mine(input.expanded.origin(p));
-        const modal = node({ key: own ? p : `base:${p}`, pointer: own ? p : null, kind: 'modal', label: id, expanded: p, lists: own ? [{ name: 'body', pointer: `${p}/body` }] : [] });
+        const modal = node({
+          key: own ? p : `base:${p}`,
+          pointer: own ? p : null,
+          kind: 'modal',
+          label: id,
+          expanded: p,
+          lists: own ? [{ name: 'body', pointer: `${p}/body` }] : [],
+        });
         adopt(group, modal);
-        for (const b of findBlocks(model, nav.step(nav.step(modals, id, m), 'body', m.body), m.body, `${p}/body`)) adopt(modal, place(b));
+        for (const b of findBlocks(
+          model,
+          nav.step(nav.step(modals, id, m), 'body', m.body),
+          m.body,
+          `${p}/body`,
+        ))
+          adopt(modal, place(b));
       }
     }
   }
@@ -314,7 +391,13 @@ export function buildOutline(input: OutlineInput): Outline {
       }
     }
     if (Array.isArray(value.blocks)) {
-      const group = node({ key: '/blocks', pointer: '/blocks', kind: 'group', label: 'Blocks', lists: [{ name: 'blocks', pointer: '/blocks' }] });
+      const group = node({
+        key: '/blocks',
+        pointer: '/blocks',
+        kind: 'group',
+        label: 'Blocks',
+        lists: [{ name: 'blocks', pointer: '/blocks' }],
+      });
       adopt(root, group);
       blocksInto(group, nav.step(here, 'blocks', value.blocks), value.blocks, '/blocks');
     }
@@ -323,15 +406,27 @@ export function buildOutline(input: OutlineInput): Outline {
       adopt(root, group);
       actionsIn(value.actions, '/actions', group);
     }
-    if (isObject(value.screen)) screenGroups(value.screen, '/screen', nav.step(here, 'screen', value.screen), root, false);
+    if (isObject(value.screen))
+      screenGroups(value.screen, '/screen', nav.step(here, 'screen', value.screen), root, false);
   } else {
-    root = node({ key: '', pointer: '', kind: 'screen', label: labelOf(value, ['title']) || String(value.id ?? 'Screen') });
+    root = node({
+      key: '',
+      pointer: '',
+      kind: 'screen',
+      label: labelOf(value, ['title']) || String(value.id ?? 'Screen'),
+    });
     const here = nav.start(value);
     const variant = typeof value.variantOf === 'string';
     if (variant) {
-      const base = node({ key: '/variantOf', pointer: '/variantOf', kind: 'group', label: `Based on ${String(value.variantOf)}` });
+      const base = node({
+        key: '/variantOf',
+        pointer: '/variantOf',
+        kind: 'group',
+        label: `Based on ${String(value.variantOf)}`,
+      });
       adopt(root, base);
-      if (String(value.variantOf).startsWith('parts/')) slotsOf(String(value.variantOf).slice(6), value.with, '/with', base, false);
+      if (String(value.variantOf).startsWith('parts/'))
+        slotsOf(String(value.variantOf).slice(6), value.with, '/with', base, false);
       variantBody(root, isObject(value.modals));
     }
     screenGroups(value, '', here, root, variant);
@@ -382,4 +477,3 @@ export function buildOutline(input: OutlineInput): Outline {
 }
 
 const ACTION_LABEL = ['text', 'path', 'to', 'id', 'event', 'name', 'key', 'ms'];
-

@@ -21,7 +21,8 @@ export const pointerOf = (path: Path): string => joinPointer(path);
 export function valueAtPath(value: unknown, path: Path): unknown {
   let at = value;
   for (const key of path) {
-    if (at === null || typeof at !== 'object' || !Object.prototype.hasOwnProperty.call(at, key)) return undefined;
+    if (at === null || typeof at !== 'object' || !Object.prototype.hasOwnProperty.call(at, key))
+      return undefined;
     at = (at as Record<string, unknown>)[key];
   }
   return at;

@@ -9,7 +9,7 @@ import { pathOf } from './paths';
 /** The outline node the text's offset is inside (the deepest one written there), or null. */
 export function keyAtOffset(parsed: ParsedText, outline: Outline, offset: number): string | null {
   if (!parsed.tree) return null;
-  let node: Node | undefined = findNodeAtOffset(parsed.tree, offset, true);
+  const node: Node | undefined = findNodeAtOffset(parsed.tree, offset, true);
   if (!node) return null;
   let pointer = joinPointer(getNodePath(node));
   for (;;) {

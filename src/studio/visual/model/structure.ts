@@ -51,9 +51,7 @@ export function moveItem(text: string, from: Path, to: Placement): { edit: TextE
   const list = afterRemoval(to.list, from);
   const index = sameList && to.index > source.index ? to.index - 1 : to.index;
   const placed = parseText(removed);
-  const insert = valueAtPath(JSON.parse(removed), list) === undefined
-    ? setValue(placed, list, [])
-    : null;
+  const insert = valueAtPath(JSON.parse(removed), list) === undefined ? setValue(placed, list, []) : null;
   const ready = insert ? parseText(applyEdit(removed, insert)) : placed;
   const after = applyEdit(ready.text, insertRaw(ready, list, index, slice));
   const edit = editBetween(text, after);
@@ -85,7 +83,8 @@ export function duplicateItem(
   if (!at || !slice) return null;
   const copyPath = [...at.list, at.index + 1];
   let after = applyEdit(text, insertRaw(parsed, at.list, at.index + 1, slice));
-  for (const r of renames) after = applyEdit(after, setValue(parseText(after), [...copyPath, ...r.at], r.value));
+  for (const r of renames)
+    after = applyEdit(after, setValue(parseText(after), [...copyPath, ...r.at], r.value));
   const edit = editBetween(text, after);
   return edit ? { edit, path: copyPath } : null;
 }
@@ -103,7 +102,10 @@ export function wrapItem(
   if (!at || !slice) return null;
   const withWrapper = applyEdit(text, insertItem(parsed, at.list, at.index, { ...wrapper, [childList]: [] }));
   const wrapperPath = [...at.list, at.index];
-  const moved = moveItem(withWrapper, [...at.list, at.index + 1], { list: [...wrapperPath, childList], index: 0 });
+  const moved = moveItem(withWrapper, [...at.list, at.index + 1], {
+    list: [...wrapperPath, childList],
+    index: 0,
+  });
   if (!moved) return null;
   const edit = editBetween(text, applyEdit(withWrapper, moved.edit));
   return edit ? { edit, path: wrapperPath } : null;

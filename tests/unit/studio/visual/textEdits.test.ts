@@ -36,7 +36,8 @@ const COMPACT = `{
 }
 `;
 
-const set = (text: string, path: Path, value: unknown) => applyEdit(text, setValue(parseText(text), path, value));
+const set = (text: string, path: Path, value: unknown) =>
+  applyEdit(text, setValue(parseText(text), path, value));
 const lines = (before: string, after: string) => {
   const a = before.split('\n');
   const b = after.split('\n');
@@ -46,7 +47,10 @@ const lines = (before: string, after: string) => {
 describe('text edits', () => {
   it('replaces a value where it is written', () => {
     const after = set(EXPANDED, ['body', 0, 'text'], 'Hi there');
-    expect(lines(EXPANDED, after)).toEqual({ removed: ['      "text": "Hello"'], added: ['      "text": "Hi there"'] });
+    expect(lines(EXPANDED, after)).toEqual({
+      removed: ['      "text": "Hello"'],
+      added: ['      "text": "Hi there"'],
+    });
   });
 
   it('setting the value already there changes nothing', () => {
@@ -76,7 +80,10 @@ describe('text edits', () => {
   it('removes a field or an item with its line and comma', () => {
     const noLabel = applyEdit(EXPANDED, removeAt(parseText(EXPANDED), ['body', 1, 'label']));
     expect(JSON.parse(noLabel).body[1]).toEqual({ type: 'button' });
-    expect(lines(EXPANDED, noLabel)).toEqual({ removed: ['      "type": "button",', '      "label": "Go"'], added: ['      "type": "button"'] });
+    expect(lines(EXPANDED, noLabel)).toEqual({
+      removed: ['      "type": "button",', '      "label": "Go"'],
+      added: ['      "type": "button"'],
+    });
     const first = applyEdit(COMPACT, removeAt(parseText(COMPACT), ['body', 0]));
     expect(first).toBe(COMPACT.replace('    { "type": "divider" },\n', ''));
     const last = applyEdit(COMPACT, removeAt(parseText(COMPACT), ['body', 1]));
@@ -87,7 +94,9 @@ describe('text edits', () => {
     const before = applyEdit(COMPACT, insertItem(parseText(COMPACT), ['body'], 1, { type: 'spacer' }));
     expect(before.split('\n')[4]).toBe('    { "type": "spacer" },');
     const expanded = applyEdit(EXPANDED, insertItem(parseText(EXPANDED), ['body'], 2, { type: 'spacer' }));
-    expect(expanded).toBe(EXPANDED.replace('"Go"\n    }\n', '"Go"\n    },\n    {\n      "type": "spacer"\n    }\n'));
+    expect(expanded).toBe(
+      EXPANDED.replace('"Go"\n    }\n', '"Go"\n    },\n    {\n      "type": "spacer"\n    }\n'),
+    );
     const empty = '{\n  "body": []\n}\n';
     expect(applyEdit(empty, insertItem(parseText(empty), ['body'], 0, { type: 'text', text: 'A' }))).toBe(
       '{\n  "body": [\n    {\n      "type": "text",\n      "text": "A"\n    }\n  ]\n}\n',
@@ -127,17 +136,25 @@ describe('structure', () => {
 `;
     const result = moveItem(text, ['body', 1], { list: ['body', 0, 'children'], index: 0 })!;
     const after = applyEdit(text, result.edit);
-    expect(after).toContain('        { "type": "text", "text": "Out" },\n        { "type": "text", "text": "In" }');
+    expect(after).toContain(
+      '        { "type": "text", "text": "Out" },\n        { "type": "text", "text": "In" }',
+    );
     expect(result.path).toEqual(['body', 0, 'children', 0]);
     expect(moveItem(text, ['body', 0], { list: ['body', 0, 'children'], index: 0 })).toBeNull();
     expect(moveItem(text, ['body', 0], { list: ['body'], index: 1 })).toBeNull();
   });
 
   it('duplicates with new ids, deletes, and wraps in a section', () => {
-    const text = '{\n  "body": [\n    { "type": "input", "id": "name", "bind": "form.name", "label": "Name" }\n  ]\n}\n';
+    const text =
+      '{\n  "body": [\n    { "type": "input", "id": "name", "bind": "form.name", "label": "Name" }\n  ]\n}\n';
     const copy = duplicateItem(text, ['body', 0], [{ at: ['id'], value: 'name-2' }])!;
     const copied = applyEdit(text, copy.edit);
-    expect(JSON.parse(copied).body[1]).toEqual({ type: 'input', id: 'name-2', bind: 'form.name', label: 'Name' });
+    expect(JSON.parse(copied).body[1]).toEqual({
+      type: 'input',
+      id: 'name-2',
+      bind: 'form.name',
+      label: 'Name',
+    });
     expect(applyEdit(copied, deleteItem(copied, ['body', 1]))).toBe(text);
     const wrapped = wrapItem(text, ['body', 0], { type: 'section' }, 'children')!;
     expect(JSON.parse(applyEdit(text, wrapped.edit)).body).toEqual([
