@@ -9,6 +9,8 @@ import type { FieldModel, FieldSpec } from './model/fields';
 import type { Path } from './model/textEdits';
 import type { Resolved } from '../editor/schemaNav';
 import { pointerOf } from './model/paths';
+import { ActionsField } from './ActionsField';
+import { ConditionField } from './ConditionField';
 
 export interface PanelProps {
   model: FieldModel;
@@ -21,6 +23,8 @@ export interface PanelProps {
   write(path: Path, value: unknown): void;
   /** Lists to choose from (x-choices): routes, modals, timers, apiPaths, trackEvents. */
   choices(name: string): string[];
+  /** What a condition or a binding may read (model/bindings.ts). */
+  paths: string[];
 }
 
 /** "onTap" -> "On tap", "imageUrl" -> "Image url". */
@@ -88,13 +92,24 @@ function TextLike({
   return multi ? <textarea rows={3} {...props} /> : <input type="text" {...props} />;
 }
 
-function JsonField({ id, value, onValue }: { id: string; value: unknown; onValue(v: unknown): void }) {
+function JsonField({
+  id,
+  label,
+  value,
+  onValue,
+}: {
+  id?: string;
+  label?: string;
+  value: unknown;
+  onValue(v: unknown): void;
+}) {
   const shown = value === undefined ? '' : JSON.stringify(value);
   const [draft, setDraft] = useDraft(shown);
   const [bad, setBad] = useState(false);
   return (
     <textarea
       id={id}
+      aria-label={label}
       rows={Math.min(6, 1 + Math.floor(shown.length / 40))}
       className="studio-prop-json"
       aria-invalid={bad}
@@ -113,7 +128,7 @@ function JsonField({ id, value, onValue }: { id: string; value: unknown; onValue
   );
 }
 
-function Field({ spec, value, path, model, problems, write, choices, depth, index }: FieldProps) {
+function Field({ spec, value, path, model, problems, write, choices, paths, depth, index }: FieldProps) {
   const id = useId();
   const help = `${id}-help`;
   const at = [...path, index ?? spec.name];
@@ -230,12 +245,48 @@ function Field({ spec, value, path, model, problems, write, choices, depth, inde
             problems={problems}
             write={write}
             choices={choices}
+            paths={paths}
             depth={depth + 1}
           />
         );
         break;
       }
       control = <JsonField id={id} value={value} onValue={set} />;
+      break;
+    case 'condition':
+      control = (
+        <ConditionField
+          id={id}
+          label={humanize(spec.name)}
+          value={value}
+          paths={paths}
+          onValue={set}
+          expression={(label, v, onValue) => <JsonField label={label} value={v} onValue={onValue} />}
+        />
+      );
+      break;
+    case 'actions':
+      control = (
+        <ActionsField
+          label={humanize(spec.name)}
+          value={Array.isArray(value) ? value : []}
+          path={at}
+          write={write}
+          step={(i, item) => (
+            <Fields
+              model={model}
+              value={item}
+              path={[...at, i]}
+              here={model.itemOf(spec.here, i, item)}
+              problems={problems}
+              write={write}
+              choices={choices}
+              paths={paths}
+              depth={depth + 1}
+            />
+          )}
+        />
+      );
       break;
     case 'list':
       control = Array.isArray(value) ? (
@@ -247,6 +298,7 @@ function Field({ spec, value, path, model, problems, write, choices, depth, inde
           problems={problems}
           write={write}
           choices={choices}
+          paths={paths}
           depth={depth}
         />
       ) : (
@@ -256,7 +308,7 @@ function Field({ spec, value, path, model, problems, write, choices, depth, inde
     default:
       control = <JsonField id={id} value={value} onValue={set} />;
   }
-  const group = spec.kind === 'object' || spec.kind === 'block' || spec.kind === 'list';
+  const group = ['object', 'block', 'list', 'actions', 'condition'].includes(spec.kind);
   return (
     <div
       className={`studio-prop studio-prop-${spec.kind}`}
@@ -296,6 +348,7 @@ function ListField({
   problems,
   write,
   choices,
+  paths,
   depth,
 }: FieldProps & { value: unknown[]; path: Path }) {
   const move = (from: number, to: number) => {
@@ -346,6 +399,7 @@ function ListField({
                 problems={problems}
                 write={write}
                 choices={choices}
+                paths={paths}
                 depth={depth + 1}
               />
             ) : (
@@ -365,6 +419,7 @@ function ListField({
                 problems={problems}
                 write={write}
                 choices={choices}
+                paths={paths}
                 depth={depth + 1}
               />
             )}
@@ -394,6 +449,7 @@ export function Fields({
   problems,
   write,
   choices,
+  paths,
   depth = 0,
   skip,
 }: PanelProps & { depth?: number; skip?: ReadonlySet<string> }) {
@@ -413,6 +469,7 @@ export function Fields({
           problems={problems}
           write={write}
           choices={choices}
+          paths={paths}
           depth={depth}
         />
       ))}

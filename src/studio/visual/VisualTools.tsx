@@ -2,12 +2,14 @@
 // and the property panel of the selection. Every change is an edit of the editor's text
 // (EditorHandle.apply): the text stays the one source of truth and the editor's history undoes
 // visual changes and typing alike.
-import { useCallback, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useCallback, useMemo, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { ScreensManifest } from '../../../renderer/types.gen';
 import type { Problem } from '../../../renderer/validate/problem';
 import type { EditorHandle } from '../editor/Editor';
+import { readablePaths } from './model/bindings';
 import { pathOf } from './model/paths';
-import { parseText, setValue, type Path } from './model/textEdits';
+import { minimalEdit } from './model/minimalEdit';
+import type { Path } from './model/textEdits';
 import { OutlineTree } from './OutlineTree';
 import { Palette } from './Palette';
 import { Fields, humanize } from './PropertyPanel';
@@ -67,7 +69,7 @@ export function VisualTools({ doc, editor, selected, onSelect, problems, manifes
     (path: Path, value: unknown) => {
       const text = editor.current?.text();
       if (text === undefined || readOnly) return;
-      const edit = setValue(parseText(text), path, value);
+      const edit = minimalEdit(text, path, value);
       if (edit) editor.current?.apply(edit);
     },
     [editor, readOnly],
@@ -85,6 +87,7 @@ export function VisualTools({ doc, editor, selected, onSelect, problems, manifes
     [doc.value, manifest],
   );
 
+  const paths = useMemo(() => readablePaths(doc.value), [doc.value]);
   const structural =
     node !== null &&
     node.pointer !== null &&
@@ -218,6 +221,7 @@ export function VisualTools({ doc, editor, selected, onSelect, problems, manifes
               problems={problems}
               write={write}
               choices={choices}
+              paths={paths}
               {...(node?.kind === 'screen' ? { skip: OUTLINED } : {})}
             />
           ) : (

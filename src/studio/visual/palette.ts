@@ -11,18 +11,20 @@ export interface PaletteEntry {
   scaffold: Record<string, unknown>;
 }
 
-let cached: PaletteEntry[] | null = null;
+const cached = new Map<string, PaletteEntry[]>();
 
-export function blockSchemas(): PaletteEntry[] {
-  if (cached) return cached;
+/** The block types (or with 'actions/', the action steps) that have a starting value. */
+export function blockSchemas(folder: 'blocks/' | 'actions/' = 'blocks/'): PaletteEntry[] {
+  const known = cached.get(folder);
+  if (known) return known;
   const out: PaletteEntry[] = [];
   for (const [id, schema] of schemaNav.byId) {
-    if (!id.startsWith('blocks/')) continue;
+    if (!id.startsWith(folder)) continue;
     const scaffold = schema['x-scaffold'];
     if (!scaffold || typeof scaffold !== 'object' || Array.isArray(scaffold)) continue;
     const s = scaffold as Record<string, unknown>;
     out.push({
-      type: String(s.type),
+      type: String(folder === 'blocks/' ? s.type : s.do),
       title: typeof schema.title === 'string' ? schema.title : String(s.type),
       description: typeof schema.description === 'string' ? schema.description : '',
       group: typeof schema['x-group'] === 'string' ? schema['x-group'] : 'Other',
@@ -30,7 +32,8 @@ export function blockSchemas(): PaletteEntry[] {
     });
   }
   out.sort((a, b) => a.group.localeCompare(b.group) || a.title.localeCompare(b.title));
-  return (cached = out);
+  cached.set(folder, out);
+  return out;
 }
 
 /** The entries matching `query` (title, type or description), by group in order. */
