@@ -140,3 +140,41 @@ test('move and add: a block moves up with Alt+ArrowUp in the outline and a divid
   expect([...added].sort()).toEqual([...removed].sort());
   await page.context().close();
 });
+
+test('task 3: the recommended products are hidden when the order status is 200, with the condition builder; the draft adds that one row', async ({
+  browser,
+}) => {
+  const page = await studioAs(browser, server.studioBase, STAFF.editor, '#loan-details');
+  await outline(page).getByRole('treeitem', { name: 'column recommendations' }).click();
+  const visible = properties(page).getByRole('group', { name: 'Visible condition' });
+  await expect(visible.getByRole('combobox', { name: 'Visible: rows joined by' })).toHaveValue('and');
+  await visible.getByRole('button', { name: 'Add condition row' }).click();
+  await visible.getByRole('combobox', { name: 'Visible row 3 field' }).fill('data.order.orderStatus');
+  await visible.getByRole('combobox', { name: 'Visible row 3 operator' }).selectOption({ label: 'is not' });
+  await visible.getByRole('textbox', { name: 'Visible row 3 value' }).fill('200');
+  await visible.getByRole('textbox', { name: 'Visible row 3 value' }).press('Enter');
+  await expect(visible.getByRole('textbox', { name: 'Visible row 3 value' })).toHaveValue('200');
+  const diff = await savedDiff(page, 'loan-details');
+  // The row before gains its comma; the new row is the only other change.
+  expect(diff.filter((l) => l.startsWith('−'))).toEqual(['− }']);
+  const added = diff.filter((l) => l.startsWith('+')).join(' ');
+  // (on one line, as this document writes short objects)
+  expect(added.replace(/\s+/g, '')).toBe('+},+{"!=":[{"$":"data.order.orderStatus"},200]}');
+  await page.context().close();
+});
+
+test('task 6: the action of a button is changed to open /service, the route picked from the routes that exist', async ({
+  browser,
+}) => {
+  const page = await studioAs(browser, server.studioBase, STAFF.editor, '#loan-details');
+  await outline(page)
+    .getByRole('treeitem', { name: /Rollover Repayment/ })
+    .click();
+  const steps = properties(page).getByRole('list', { name: 'On tap steps' });
+  const to = steps.getByRole('combobox', { name: 'To', exact: true }).first();
+  await expect(to).toHaveValue('/repay/delay');
+  await to.selectOption('/service');
+  await expect(to).toHaveValue('/service');
+  expect(await savedDiff(page, 'loan-details')).toEqual(['− "to": "/repay/delay",', '+ "to": "/service",']);
+  await page.context().close();
+});

@@ -74,6 +74,7 @@ function TreeRow({
       ref={el}
       id={`outline-${node.key}`}
       role="treeitem"
+      aria-label={[node.kind === 'use' ? '' : node.type, node.label].filter(Boolean).join(' ')}
       aria-level={depth}
       aria-selected={selected}
       tabIndex={selected ? 0 : -1}
