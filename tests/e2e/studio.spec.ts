@@ -41,7 +41,9 @@ async function openStudio(page: Page, scenario: string): Promise<void> {
 
 /** Replaces text in the editor the way ops would: the editor's search and replace panel. */
 async function replaceInEditor(page: Page, find: string, replacement: string, all = true): Promise<void> {
-  await page.locator('.cm-content').click();
+  // From the top of the text, so 'next' finds the first place (where a click in the middle lands
+  // depends on the editor's width: its lines wrap).
+  await page.locator('.cm-content').click({ position: { x: 5, y: 5 } });
   await page.keyboard.press('ControlOrMeta+f');
   const search = page.getByRole('textbox', { name: 'Find' });
   await search.fill(find);
