@@ -1494,6 +1494,10 @@ export interface BlocksButton {
    * Full width. Default: true for primary buttons, false for the others.
    */
   block?: boolean;
+  /**
+   * The button's own colour instead of the brand colour: the fill of a primary button, the border and words of an outline, text or link button. A secondary button stays grey.
+   */
+  color?: string;
 }
 export interface BlocksCheckbox {
   type: 'checkbox';
@@ -1706,6 +1710,10 @@ export interface BlocksHero {
    * More blocks under the text (an amount, a date).
    */
   children?: Blocks;
+  /**
+   * The background colour instead of the brand colour, shown where there is no picture.
+   */
+  color?: string;
 }
 export interface BlocksIframe {
   /**

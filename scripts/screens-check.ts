@@ -4,6 +4,7 @@
 // Prints one line per problem, `file:line:col  /json/pointer  message`, and exits 1 on any error
 // (warnings are printed but do not fail).
 import { relative, resolve } from 'node:path';
+import { checkScaffolds } from '../src/checker/checkScaffolds';
 import { checkScreens } from '../src/checker/checkScreens';
 import { loadConfig } from '../src/config/load';
 import { urlPolicyOf } from '../src/config/origins';
@@ -23,8 +24,14 @@ for (const p of problems) {
   if (warning) console.warn(line);
   else console.error(line);
 }
-const errors = problems.filter((p) => p.severity === 'error');
-const warnings = problems.length - errors.length;
+// The studio's starting values of the blocks and actions (schemas/*/x-scaffold), when the folder
+// checked is the repository's.
+const scaffolds = process.argv[2]
+  ? []
+  : checkScaffolds(resolve('schemas'), (path) => relative(process.cwd(), path) || path);
+for (const s of scaffolds) console.error(`${s.file}:${s.line}:${s.column}  /x-scaffold  ${s.message}`);
+const errors = [...problems.filter((p) => p.severity === 'error'), ...scaffolds];
+const warnings = problems.length - (errors.length - scaffolds.length);
 const noted = warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : '';
 if (errors.length > 0) {
   const files = new Set(errors.map((f) => f.file)).size;

@@ -2,7 +2,7 @@ import type { BlockProps } from '../block';
 import type { ButtonBlock } from '../types.gen';
 import { useActionTrigger, useEval } from '../hooks';
 import { isTruthy, toText } from '../expr/values';
-import { styleClass } from '../style';
+import { brandStyle, styleClass } from '../style';
 import './Button.css';
 
 export default function Button({ block, path, frame }: BlockProps<ButtonBlock>) {
@@ -19,6 +19,7 @@ export default function Button({ block, path, frame }: BlockProps<ButtonBlock>) 
     <button
       type="button"
       className={classes.join(' ')}
+      style={brandStyle(block.color)}
       disabled={disabled}
       aria-busy={busy || undefined}
       onClick={() => {

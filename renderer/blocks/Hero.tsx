@@ -5,7 +5,7 @@ import { useEngine } from '../engine';
 import { useEval } from '../hooks';
 import { toText } from '../expr/values';
 import { loadableUrl } from '../url';
-import { styleClass } from '../style';
+import { brandStyle, styleClass } from '../style';
 import { Blocks } from '../Blocks';
 import './Hero.css';
 
@@ -18,7 +18,10 @@ export default function Hero({ block, path, frame }: BlockProps<HeroBlock>) {
   const text = block.text === undefined ? '' : toText(evaluate(block.text));
   const showImage = src !== null && failedSrc !== src;
   return (
-    <div className={`blk-hero ${styleClass(block.style)}`} style={{ minHeight: block.height ?? 140 }}>
+    <div
+      className={`blk-hero ${styleClass(block.style)}`}
+      style={{ minHeight: block.height ?? 140, ...brandStyle(block.color) }}
+    >
       {showImage && (
         // Decorative: the status is in the title and text. Above the fold, so loaded first.
         <img

@@ -3,6 +3,7 @@
 // written somewhere; plus the lints of lints.ts. Browser-safe, so an editor can run it live.
 import type { ScreensManifest } from '../types.gen';
 import { inspectExpr, outcomes, type Pattern, type Read } from './exprInfo';
+import { lintContrast } from './contrast';
 import { lintAccessibility, lintHtml, lintMoney, lintPatterns, lintUrls } from './lints';
 import { checkLanguage } from './language';
 import { lintCommonParams, lintFrames, lintOffsite } from './offsite';
@@ -191,6 +192,7 @@ export function checkDocument(doc: unknown, options: CheckOptions = {}): Problem
   checkLanguage(doc, parts, reads, say);
   if (options.manifest) checkRoutes(parts, options.manifest, say);
   lintAccessibility(parts, say);
+  lintContrast(parts, say);
   lintHtml(parts, say);
   lintUrls(parts, say);
   lintOffsite(parts, say, options.urls);

@@ -43,6 +43,7 @@ export const vocabulary: Vocabulary = {
         'allowRepeat',
         'hint',
         'block',
+        'color',
       ],
       required: ['type', 'label'],
       kinds: {
@@ -242,6 +243,7 @@ export const vocabulary: Vocabulary = {
         'text',
         'height',
         'children',
+        'color',
       ],
       required: ['type'],
       kinds: {

@@ -30,7 +30,8 @@ function rewrite(node: unknown, baseId: string): unknown {
       k === 'x-fn' ||
       k === 'x-signatures' ||
       k === 'x-example-scope' ||
-      k === 'x-engine-version'
+      k === 'x-engine-version' ||
+      k === 'x-scaffold'
     )
       continue;
     out[k] = k === '$ref' ? v : rewrite(v, baseId);

@@ -34,6 +34,12 @@ export function createAjv(set: SchemaSet, options: { source: boolean }) {
   // The source language's markers (schemas.ts served()): only the part checker's set has them.
   ajv.addKeyword({ keyword: 'x-source', schemaType: 'boolean' });
   ajv.addKeyword({ keyword: 'x-served-required', schemaType: 'array' });
+  // The studio's hints (issue 25): a block's or action's starting value and palette group, a
+  // field's control (a colour, a picture) and the list its value is chosen from.
+  ajv.addKeyword({ keyword: 'x-scaffold', schemaType: 'object' });
+  ajv.addKeyword({ keyword: 'x-group', schemaType: 'string' });
+  ajv.addKeyword({ keyword: 'x-input', schemaType: 'string' });
+  ajv.addKeyword({ keyword: 'x-choices', schemaType: 'string' });
   for (const schema of set.all) ajv.addSchema(stripAnnotations(schema) as typeof schema);
   return ajv;
 }
@@ -52,6 +58,10 @@ const ANNOTATIONS = new Set([
   'x-engine-version',
   'x-source',
   'x-served-required',
+  'x-scaffold',
+  'x-group',
+  'x-input',
+  'x-choices',
 ]);
 
 function stripAnnotations(node: unknown, key = ''): unknown {

@@ -8,6 +8,7 @@ import {
   type Device,
   type FrameMessage,
   type LogEntry,
+  type PickMessage,
   type RenderMessage,
   type Scenario,
 } from './shared/protocol';
@@ -26,6 +27,11 @@ interface Props {
   /** No device bar (the review screen's pair of phones shares one); the frame's accessible name. */
   bare?: boolean;
   title?: string;
+  /** The visual tools (issue 25): a click in the phone selects a block instead of running it. */
+  picking?: boolean;
+  /** The selected block's place in `doc`, outlined in the phone. */
+  selected?: { path: string; type: string } | null;
+  onPick?(path: string, type: string, edit: boolean): void;
 }
 
 export type NativeEventName = 'back' | 'close';
@@ -42,6 +48,9 @@ export function Preview({
   onCrash,
   bare = false,
   title = 'Preview',
+  picking = false,
+  selected = null,
+  onPick,
 }: Props) {
   const frame = useRef<HTMLIFrameElement>(null);
   const box = useRef<HTMLDivElement>(null);
@@ -49,9 +58,14 @@ export function Preview({
   const latest = useRef<RenderMessage | null>(null);
   latest.current = doc ? { type: 'studio:render', doc, scenario, run } : null;
 
-  const send = useCallback((message: RenderMessage | { type: 'studio:native'; event: NativeEventName }) => {
-    frame.current?.contentWindow?.postMessage(message, window.location.origin);
-  }, []);
+  const pick = useRef({ picking, selected, onPick });
+  pick.current = { picking, selected, onPick };
+  const send = useCallback(
+    (message: RenderMessage | PickMessage | { type: 'studio:native'; event: NativeEventName }) => {
+      frame.current?.contentWindow?.postMessage(message, window.location.origin);
+    },
+    [],
+  );
 
   useEffect(() => {
     const onMessage = (event: MessageEvent<FrameMessage>) => {
@@ -60,7 +74,12 @@ export function Preview({
       // The frame (re)loaded: give it what it should show.
       if (message.type === 'studio:ready') {
         if (latest.current) send(latest.current);
-      } else if (message.type === 'studio:log') onLog(message.run, message.entry);
+        const { picking: on, selected: at } = pick.current;
+        send({ type: 'studio:pick-mode', on });
+        send({ type: 'studio:select', path: at?.path ?? null, blockType: at?.type ?? '' });
+      } else if (message.type === 'studio:pick')
+        pick.current.onPick?.(message.path, message.blockType, message.edit);
+      else if (message.type === 'studio:log') onLog(message.run, message.entry);
       else if (message.type === 'studio:crash') onCrash(message.run, message.message);
     };
     window.addEventListener('message', onMessage);
@@ -70,6 +89,14 @@ export function Preview({
   useEffect(() => {
     if (doc) send({ type: 'studio:render', doc, scenario, run });
   }, [doc, scenario, run, send]);
+
+  useEffect(() => send({ type: 'studio:pick-mode', on: picking }), [picking, send]);
+  const selectedPath = selected?.path ?? null;
+  const selectedType = selected?.type ?? '';
+  useEffect(
+    () => send({ type: 'studio:select', path: selectedPath, blockType: selectedType }),
+    [selectedPath, selectedType, send],
+  );
 
   useLayoutEffect(() => {
     const element = box.current;

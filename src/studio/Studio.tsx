@@ -19,7 +19,11 @@ import { showTime } from './publishing/time';
 import { SaveDialog } from './SaveDialog';
 import { ScreenList, screensOf } from './ScreenList';
 import { DEVICES, type LogEntry, type Scenario } from './shared/protocol';
+import { StudioToolbar } from './StudioToolbar';
 import { useChecked } from './useChecked';
+import { useSelection } from './visual/useSelection';
+import { useVisualDoc } from './visual/useVisualDoc';
+import { VisualTools } from './visual/VisualTools';
 import { useFirstWithScenarios } from './useFirstWithScenarios';
 
 interface OpenFile {
@@ -38,13 +42,6 @@ interface OpenFile {
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-const STATUS: Record<string, string> = {
-  draft: 'Draft',
-  in_review: 'Draft in review',
-  changes_requested: 'Draft sent back',
-  scheduled: 'Draft scheduled',
-};
 
 /** The app address of a screen with the scenario's parameters, to open the real thing. */
 function appUrl(manifest: ScreensManifest | null, id: string, scenario: Scenario | null): string | null {
@@ -68,6 +65,7 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
   const [dialog, setDialog] = useState<'save' | 'history' | 'publications' | null>(null);
   const [notice, setNotice] = useState('');
   const editor = useRef<EditorHandle>(null);
+  const [picking, setPicking] = useState(false);
 
   const id = file?.id ?? initialId;
   const kind = documentOf(id).kind;
@@ -80,6 +78,8 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
   const runRef = useRef(run);
   runRef.current = run;
   const dirty = file !== null && text !== null && text !== file.saved;
+  const visual = useVisualDoc(id, text, library);
+  const selection = useSelection(visual, editor, `${id}:${file?.key ?? 0}`);
   const errors = checked.result?.errors ?? 0;
   const warnings = (checked.result?.problems.length ?? 0) - errors;
 
@@ -205,63 +205,21 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
 
   return (
     <div className="studio">
-      <header className="studio-tools">
-        <span className="studio-file">
-          screens/{id}.json{dirty ? ' • unsaved changes' : ''}
-        </span>
-        <span className="studio-draft" data-status={draft?.status ?? 'live'}>
-          {draft ? (STATUS[draft.status] ?? draft.status) : 'Published version'}
-        </span>
-        <span
-          className={`studio-status${errors > 0 ? ' studio-status-bad' : ''}`}
-          role="status"
-          aria-live="polite"
-        >
-          {checked.result ? `${plural(errors, 'error')}, ${plural(warnings, 'warning')}` : 'Checking…'}
-        </span>
-        {usedBy.length > 0 && (
-          <span className="studio-used-by">
-            {kind === 'part' ? 'Used by' : 'Variants'}: {usedBy.join(', ')}
-          </span>
-        )}
-        {notice && <span className="studio-notice">{notice}</span>}
-        {url && (
-          <a href={url} target="_blank" rel="noopener">
-            Open in app
-          </a>
-        )}
-        <button
-          type="button"
-          disabled={saveBlocked !== null}
-          title={saveBlocked ?? undefined}
-          onClick={() => setDialog('history')}
-        >
-          History
-        </button>
-        <button type="button" onClick={() => setDialog('publications')}>
-          Publications
-        </button>
-        <button
-          type="button"
-          className="studio-primary"
-          disabled={saveBlocked !== null || !dirty}
-          title={saveBlocked ?? (dirty ? undefined : 'Nothing to save')}
-          onClick={() => setDialog('save')}
-        >
-          Save draft…
-        </button>
-        {draft && (
-          <button
-            type="button"
-            disabled={!reviewable}
-            title={reviewable ? undefined : 'Save the draft without errors first'}
-            onClick={() => void requestReview()}
-          >
-            Request review
-          </button>
-        )}
-        {draft && <a href={`#/review/${draft.id}`}>Draft page</a>}
-      </header>
+      <StudioToolbar
+        id={id}
+        dirty={dirty}
+        draft={draft}
+        status={checked.result ? `${plural(errors, 'error')}, ${plural(warnings, 'warning')}` : 'Checking…'}
+        bad={errors > 0}
+        usedBy={usedBy}
+        kind={kind}
+        notice={notice}
+        url={url}
+        saveBlocked={saveBlocked}
+        reviewable={reviewable}
+        onDialog={setDialog}
+        onRequestReview={() => void requestReview()}
+      />
 
       <ScreenList
         screens={screens}
@@ -282,16 +240,30 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
             {loadError}
           </p>
         )}
-        {file && (
-          <Editor
-            ref={editor}
-            docKey={`${file.id}:${file.key}`}
-            initialText={file.initial}
-            problems={checked.result?.problems ?? []}
-            schema={kind}
-            onChange={setText}
-          />
-        )}
+        <div className="studio-work">
+          {visual && (
+            <VisualTools
+              doc={visual}
+              editor={editor}
+              selected={selection.selected}
+              onSelect={selection.select}
+              problems={checked.result?.problems ?? []}
+              manifest={manifest}
+              readOnly={!api.canEdit}
+            />
+          )}
+          {file && (
+            <Editor
+              ref={editor}
+              docKey={`${file.id}:${file.key}`}
+              initialText={file.initial}
+              problems={checked.result?.problems ?? []}
+              schema={kind}
+              onChange={setText}
+              onCursor={selection.cursor}
+            />
+          )}
+        </div>
         <div className="studio-panels">
           <section aria-label="Problems panel">
             <h2 className="studio-heading">Problems ({checked.result?.problems.length ?? 0})</h2>
@@ -323,6 +295,14 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
               ))}
             </select>
           </label>
+          <button
+            type="button"
+            aria-pressed={picking}
+            title="Click a block in the phone to select it (off: the phone runs as on a borrower's phone)"
+            onClick={() => setPicking((on) => !on)}
+          >
+            Select in phone
+          </button>
         </div>
         {file?.scenarioProblem && <p className="studio-alert">{file.scenarioProblem}</p>}
         <Preview
@@ -335,6 +315,9 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
           stale={stale}
           onLog={onLog}
           onCrash={onCrash}
+          picking={picking}
+          selected={selection.inPhone}
+          onPick={(path) => selection.pick(path)}
         />
       </aside>
 

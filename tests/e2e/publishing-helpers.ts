@@ -29,13 +29,14 @@ export async function studioAs(browser: Browser, base: string, who: Who, hash: s
   return page;
 }
 
-/** Replaces text in the editor the way ops would: the editor's search and replace panel. */
+/** Replaces text in the editor the way ops would: the editor's search and replace panel (its own:
+ * the property panel beside it may have a field called Find). */
 export async function replaceInEditor(page: Page, find: string, replacement: string): Promise<void> {
   await page.locator('.cm-content').click();
   await page.keyboard.press('ControlOrMeta+f');
-  await page.getByRole('textbox', { name: 'Find' }).fill(find);
-  await page.getByRole('textbox', { name: 'Replace' }).fill(replacement);
-  await page.getByRole('button', { name: 'replace all' }).click();
+  await page.locator('.studio-editor').getByRole('textbox', { name: 'Find' }).fill(find);
+  await page.locator('.studio-editor').getByRole('textbox', { name: 'Replace' }).fill(replacement);
+  await page.locator('.studio-editor').getByRole('button', { name: 'replace all' }).click();
   await page.keyboard.press('Escape');
 }
 

@@ -41,15 +41,17 @@ async function openStudio(page: Page, scenario: string): Promise<void> {
 
 /** Replaces text in the editor the way ops would: the editor's search and replace panel. */
 async function replaceInEditor(page: Page, find: string, replacement: string, all = true): Promise<void> {
-  await page.locator('.cm-content').click();
+  // From the top of the text, so 'next' finds the first place (where a click in the middle lands
+  // depends on the editor's width: its lines wrap).
+  await page.locator('.cm-content').click({ position: { x: 5, y: 5 } });
   await page.keyboard.press('ControlOrMeta+f');
-  const search = page.getByRole('textbox', { name: 'Find' });
+  const search = page.locator('.studio-editor').getByRole('textbox', { name: 'Find' });
   await search.fill(find);
-  await page.getByRole('textbox', { name: 'Replace' }).fill(replacement);
-  if (all) await page.getByRole('button', { name: 'replace all' }).click();
+  await page.locator('.studio-editor').getByRole('textbox', { name: 'Replace' }).fill(replacement);
+  if (all) await page.locator('.studio-editor').getByRole('button', { name: 'replace all' }).click();
   else {
-    await page.getByRole('button', { name: 'next', exact: true }).click();
-    await page.getByRole('button', { name: 'replace', exact: true }).click();
+    await page.locator('.studio-editor').getByRole('button', { name: 'next', exact: true }).click();
+    await page.locator('.studio-editor').getByRole('button', { name: 'replace', exact: true }).click();
   }
   await page.keyboard.press('Escape');
 }

@@ -7,7 +7,7 @@ import {
   closeBracketsKeymap,
   completionKeymap,
 } from '@codemirror/autocomplete';
-import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { defaultKeymap, history, historyKeymap, indentWithTab, redo, undo } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
 import {
   bracketMatching,
@@ -39,6 +39,20 @@ export interface EditorHandle {
   replace(text: string): void;
   /** Puts the cursor at `offset` and scrolls it into view. */
   reveal(offset: number): void;
+  /**
+   * A visual change (issue 25): one edit of the text as one transaction, so the editor's history
+   * undoes it like typing; the cursor goes to `cursor` (an offset in the new text) without focus.
+   */
+  apply(edit: { from: number; to: number; insert: string }, cursor?: number): void;
+  /** Puts the cursor at `offset` for a selection made in the outline or the phone (no focus). */
+  place(offset: number): void;
+  /** The editor's undo and redo, for the visual tools' Ctrl+Z and Ctrl+Shift+Z. */
+  undo(): boolean;
+  redo(): boolean;
+  /** The editor's own element has the focus (its keys are its own). */
+  focused(): boolean;
+  /** The text as it is now (the studio's copy may be a render behind). */
+  text(): string;
 }
 
 interface Props {
@@ -49,9 +63,15 @@ interface Props {
   onChange(text: string): void;
   /** What the text is: completion and hover follow its schema. */
   schema?: 'screen' | 'part';
+  /** The cursor moved (typing or a click in the text): its offset. */
+  onCursor?(offset: number): void;
 }
 
-function extensions(onChange: (text: string) => void, nav: typeof schemaNav) {
+function extensions(
+  onChange: (text: string) => void,
+  nav: typeof schemaNav,
+  onCursor: (offset: number, visual: boolean) => void,
+) {
   return [
     lineNumbers(),
     highlightActiveLineGutter(),
@@ -82,18 +102,25 @@ function extensions(onChange: (text: string) => void, nav: typeof schemaNav) {
     EditorView.contentAttributes.of({ 'aria-label': 'Screen document (JSON)' }),
     EditorView.updateListener.of((update) => {
       if (update.docChanged) onChange(update.state.doc.toString());
+      // The visual tools move the cursor with their edits: only a person's move selects.
+      const visual = update.transactions.some(
+        (t) => t.isUserEvent('input.visual') || t.isUserEvent('select.visual'),
+      );
+      if (update.selectionSet) onCursor(update.state.selection.main.head, visual);
     }),
   ];
 }
 
 export const Editor = forwardRef<EditorHandle, Props>(function Editor(
-  { docKey, initialText, problems, onChange, schema = 'screen' },
+  { docKey, initialText, problems, onChange, schema = 'screen', onCursor },
   ref,
 ) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const change = useRef(onChange);
   change.current = onChange;
+  const cursor = useRef(onCursor);
+  cursor.current = onCursor;
 
   useEffect(() => {
     const editor = new EditorView({ parent: host.current!, doc: '' });
@@ -108,7 +135,13 @@ export const Editor = forwardRef<EditorHandle, Props>(function Editor(
     view.current?.setState(
       EditorState.create({
         doc: initialText,
-        extensions: extensions((text) => change.current(text), schema === 'part' ? partSchemaNav : schemaNav),
+        extensions: extensions(
+          (text) => change.current(text),
+          schema === 'part' ? partSchemaNav : schemaNav,
+          (offset, visual) => {
+            if (!visual) cursor.current?.(offset);
+          },
+        ),
       }),
     );
     // Only a new document resets the editor; the text then lives in the editor.
@@ -143,6 +176,34 @@ export const Editor = forwardRef<EditorHandle, Props>(function Editor(
       });
       editor.focus();
     },
+    apply(edit, at) {
+      const editor = view.current;
+      if (!editor) return;
+      editor.dispatch({
+        changes: edit,
+        ...(at === undefined
+          ? {}
+          : {
+              selection: { anchor: Math.min(at, edit.from + edit.insert.length + editor.state.doc.length) },
+            }),
+        userEvent: 'input.visual',
+        scrollIntoView: at !== undefined,
+      });
+    },
+    place(offset) {
+      const editor = view.current;
+      if (!editor) return;
+      const at = Math.min(offset, editor.state.doc.length);
+      editor.dispatch({
+        selection: { anchor: at },
+        userEvent: 'select.visual',
+        effects: EditorView.scrollIntoView(at, { y: 'start', yMargin: 40 }),
+      });
+    },
+    undo: () => (view.current ? undo(view.current) : false),
+    redo: () => (view.current ? redo(view.current) : false),
+    focused: () => view.current?.hasFocus ?? false,
+    text: () => view.current?.state.doc.toString() ?? '',
   }));
 
   return <div className="studio-editor" ref={host} />;

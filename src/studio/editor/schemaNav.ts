@@ -147,16 +147,12 @@ export function createSchemaNav(schemas: readonly Schema[], rootId = 'screen.sch
   }
 
   function resolve(path: readonly (string | number)[], doc: unknown): Resolved {
-    const root = byId.get(rootId);
-    let current: Resolved = { ctxs: [], unions: [] };
-    if (!root) return current;
+    if (!byId.has(rootId)) return { ctxs: [], unions: [] };
     let value = doc;
-    expand({ schema: root, base: rootId }, value, current);
+    let current = start(value);
     for (const key of path) {
       value = isSchema(value) || Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
-      const next: Resolved = { ctxs: [], unions: [] };
-      for (const child of childCtxs(current.ctxs, key)) expand(child, value, next);
-      current = next;
+      current = step(current, key, value);
     }
     return current;
   }
@@ -197,8 +193,56 @@ export function createSchemaNav(schemas: readonly Schema[], rootId = 'screen.sch
     return '';
   }
 
+  /**
+   * What of a value the expansion looks at: its JSON type, and the tags a discriminated union
+   * chooses by. Steps are remembered by it (the visual tools walk whole documents on each change).
+   */
+  const shapeKey = (value: unknown): string => {
+    if (value === undefined) return 'u';
+    if (value === null) return 'n';
+    if (Array.isArray(value)) return 'a';
+    if (typeof value !== 'object') return typeof value;
+    const v = value as Record<string, unknown>;
+    return `o${JSON.stringify([v.type, v.do])}`;
+  };
+  const starts = new Map<string, Resolved>();
+  const steps = new WeakMap<Resolved, Map<string, Resolved>>();
+
+  /** Where a walk of a document starts: the root schema, for the document's value. */
+  function start(doc: unknown): Resolved {
+    const key = shapeKey(doc);
+    const known = starts.get(key);
+    if (known) return known;
+    const root = byId.get(rootId);
+    const out: Resolved = { ctxs: [], unions: [] };
+    if (root) expand({ schema: root, base: rootId }, doc, out);
+    starts.set(key, out);
+    return out;
+  }
+
+  /** One step of a walk: the schemas of `here`'s child `key`, whose value is `value`. */
+  function step(here: Resolved, key: string | number, value: unknown): Resolved {
+    let memo = steps.get(here);
+    if (!memo) steps.set(here, (memo = new Map()));
+    const k = `${typeof key === 'number' ? '#' : ''}${key} ${shapeKey(value)}`;
+    const known = memo.get(k);
+    if (known) return known;
+    const next: Resolved = { ctxs: [], unions: [] };
+    for (const child of childCtxs(here.ctxs, key)) expand(child, value, next);
+    memo.set(k, next);
+    return next;
+  }
+
   return {
     resolve,
+    start,
+    step,
+    /** The schema a $ref names (relative to `base`), to recognise a definition by identity. */
+    def(ref: string, base = rootId): Schema | undefined {
+      return deref(ref, base)?.schema;
+    },
+    /** Every schema by $id. */
+    byId: byId as ReadonlyMap<string, Schema>,
 
     /** The fields an object at `path` may have, with their descriptions. */
     fields(path: readonly (string | number)[], doc: unknown): FieldHelp[] {

@@ -6,10 +6,11 @@ import type { NativeEvent } from '../../../renderer/host';
 import { ErrorBoundary } from '../../app/ErrorBoundary';
 import type { AppConfig } from '../../config/types';
 import { createToaster, ToastView } from '../../host/toast';
-import type { FrameMessage, RenderMessage } from '../shared/protocol';
+import type { FrameMessage, PickMessage, RenderMessage } from '../shared/protocol';
+import { createPicker, type Picker } from './picker';
 import { createScenarioHost } from './scenarioHost';
 
-type Incoming = RenderMessage | { type: 'studio:native'; event: NativeEvent };
+type Incoming = RenderMessage | PickMessage | { type: 'studio:native'; event: NativeEvent };
 
 function post(message: FrameMessage): void {
   window.parent.postMessage(message, window.location.origin);
@@ -18,6 +19,28 @@ function post(message: FrameMessage): void {
 export function FrameApp({ config }: { config: AppConfig }) {
   const [render, setRender] = useState<RenderMessage | null>(null);
   const toaster = useMemo(() => createToaster(), []);
+  const picker = useMemo<Picker>(
+    () =>
+      createPicker(
+        (p) => post({ type: 'studio:pick', path: p.path, blockType: p.type, edit: false }),
+        (p) => post({ type: 'studio:pick', path: p.path, blockType: p.type, edit: true }),
+      ),
+    [],
+  );
+
+  // The outlines follow the page as it draws (sources arrive, popups open).
+  useEffect(() => {
+    let queued = 0;
+    const observer = new MutationObserver(() => {
+      if (!queued) queued = requestAnimationFrame(() => ((queued = 0), picker.refresh()));
+    });
+    observer.observe(document.getElementById('root') ?? document.body, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
+    return () => observer.disconnect();
+  }, [picker]);
 
   const host = useMemo(() => {
     if (!render) return null;
@@ -42,10 +65,12 @@ export function FrameApp({ config }: { config: AppConfig }) {
       const message = event.data;
       if (message?.type === 'studio:render') setRender(message);
       else if (message?.type === 'studio:native') host?.emit(message.event);
+      else if (message?.type === 'studio:pick-mode') picker.setPicking(message.on);
+      else if (message?.type === 'studio:select') picker.select(message.path, message.blockType);
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [host]);
+  }, [host, picker]);
 
   useEffect(() => post({ type: 'studio:ready' }), []);
 

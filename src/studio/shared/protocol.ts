@@ -63,8 +63,15 @@ export interface RenderMessage {
   run: number;
 }
 
+/** Studio -> preview frame: the visual tools' pick mode and selection (issue 25). */
+export type PickMessage =
+  | { type: 'studio:pick-mode'; on: boolean }
+  | { type: 'studio:select'; path: string | null; blockType?: string };
+
 /** Preview frame -> studio. */
 export type FrameMessage =
   | { type: 'studio:ready' }
+  /** A block was clicked (twice: `edit`, to edit its text) in pick mode; `path` is its pointer in the doc sent. */
+  | { type: 'studio:pick'; path: string; blockType: string; edit: boolean }
   | { type: 'studio:log'; run: number; entry: LogEntry }
   | { type: 'studio:crash'; run: number; message: string };

@@ -84,3 +84,27 @@ describe('button block', () => {
     expect(screen.getByRole('button', { name: 'Next' }).getAttribute('type')).toBe('button');
   });
 });
+
+describe('a block of its own colour (issue 25)', () => {
+  it('a button and a hero draw with their colour as the brand colour; anything but #RRGGBB is ignored', () => {
+    renderScreen(
+      screenDoc([
+        { type: 'button', label: 'Green', color: '#0B6E4F' },
+        { type: 'hero', title: 'Offer', color: '#123456' },
+      ]),
+    );
+    expect(screen.getByRole('button', { name: 'Green' }).style.getPropertyValue('--brand')).toBe('#0B6E4F');
+    expect(
+      (
+        screen.getByRole('heading', { name: 'Offer' }).closest('.blk-hero') as HTMLElement
+      ).style.getPropertyValue('--brand'),
+    ).toBe('#123456');
+  });
+
+  it('a value the schema would refuse never reaches the style (a url() would load a picture)', async () => {
+    const { brandStyle } = await import('../../../../renderer/style');
+    expect(brandStyle('url(https://evil.example/x.png)')).toBeUndefined();
+    expect(brandStyle('#0B6E4F; background: red')).toBeUndefined();
+    expect(brandStyle('#0b6e4f')).toEqual({ '--brand': '#0b6e4f' });
+  });
+});

@@ -1,0 +1,145 @@
+// The outline of the document (issue 25 item 1): one row a node, indented by depth, each with its
+// type's icon and a readable label. A tree for assistive technology (role tree), arrows move the
+// selection; the structure keys (Alt+arrows, Ctrl+D, Delete) are the toolbar's (VisualTools).
+// Drag a block by its row onto another row to move it there (pragmatic-drag-and-drop).
+import { draggable, dropTargetForElements } from '@atlaskit/pragmatic-drag-and-drop/element/adapter';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import type { Outline, OutlineNode } from './model/outline';
+import { iconOf } from './icons';
+
+interface Row {
+  node: OutlineNode;
+  depth: number;
+}
+
+function rowsOf(root: OutlineNode): Row[] {
+  const out: Row[] = [];
+  const walk = (n: OutlineNode, depth: number) => {
+    out.push({ node: n, depth });
+    n.children.forEach((c) => walk(c, depth + 1));
+  };
+  walk(root, 1);
+  return out;
+}
+
+const movable = (n: OutlineNode) =>
+  n.pointer !== null && (n.kind === 'block' || n.kind === 'use' || n.kind === 'action');
+
+interface Props {
+  outline: Outline;
+  selected: string | null;
+  onSelect(key: string): void;
+  onKey(e: KeyboardEvent): void;
+  /** A row dropped on another: before it, or inside it (a container's first list, at its end). */
+  onDrop(from: string, to: string, where: 'before' | 'after' | 'inside'): void;
+}
+
+function TreeRow({
+  row,
+  selected,
+  onSelect,
+  onDrop,
+}: { row: Row; selected: boolean } & Pick<Props, 'onSelect' | 'onDrop'>) {
+  const el = useRef<HTMLDivElement>(null);
+  const { node, depth } = row;
+  useEffect(() => {
+    const element = el.current;
+    if (!element) return;
+    const cleanups: (() => void)[] = [];
+    if (movable(node)) cleanups.push(draggable({ element, getInitialData: () => ({ key: node.key }) }));
+    if (node.pointer !== null || node.lists.length > 0)
+      cleanups.push(
+        dropTargetForElements({
+          element,
+          canDrop: ({ source }) => source.data.key !== node.key,
+          getData: ({ input }) => {
+            const r = element.getBoundingClientRect();
+            const y = (input.clientY - r.top) / Math.max(1, r.height);
+            const where =
+              node.lists.length > 0 && y > 0.3 && y < 0.7 ? 'inside' : y < 0.5 ? 'before' : 'after';
+            return { key: node.key, where };
+          },
+          onDrag: ({ self }) => element.setAttribute('data-drop', String(self.data.where)),
+          onDragLeave: () => element.removeAttribute('data-drop'),
+          onDrop: ({ source, self }) => {
+            element.removeAttribute('data-drop');
+            onDrop(String(source.data.key), node.key, self.data.where as 'before' | 'after' | 'inside');
+          },
+        }),
+      );
+    return () => cleanups.forEach((c) => c());
+  }, [node, onDrop]);
+  return (
+    <div
+      ref={el}
+      id={`outline-${node.key}`}
+      role="treeitem"
+      aria-label={[node.kind === 'use' ? '' : node.type, node.label].filter(Boolean).join(' ')}
+      aria-level={depth}
+      aria-selected={selected}
+      tabIndex={selected ? 0 : -1}
+      className={`studio-outline-row studio-outline-${node.kind}`}
+      style={{ paddingLeft: 6 + (depth - 1) * 14 }}
+      data-key={node.key}
+      onClick={() => onSelect(node.key)}
+    >
+      <span className="studio-outline-icon" aria-hidden="true">
+        {iconOf(node)}
+      </span>
+      {node.type && node.kind !== 'use' && <span className="studio-outline-type">{node.type}</span>}
+      <span className="studio-outline-label">{node.label}</span>
+    </div>
+  );
+}
+
+export function OutlineTree({ outline, selected, onSelect, onKey, onDrop }: Props) {
+  const box = useRef<HTMLDivElement>(null);
+  const rows = rowsOf(outline.root);
+  const index = rows.findIndex((r) => r.node.key === selected);
+
+  // The selected row stays in view, and keeps the focus when the tree had it.
+  useEffect(() => {
+    const row = box.current?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (!row) return;
+    row.scrollIntoView({ block: 'nearest' });
+    if (box.current?.contains(document.activeElement)) row.focus({ preventScroll: true });
+  }, [selected, outline]);
+
+  const keyDown = (e: KeyboardEvent) => {
+    const step = e.key === 'ArrowDown' ? 1 : e.key === 'ArrowUp' ? -1 : 0;
+    if (step && !e.altKey && !e.ctrlKey && !e.metaKey) {
+      e.preventDefault();
+      const next = rows[Math.min(rows.length - 1, Math.max(0, (index < 0 ? -1 : index) + step))];
+      if (next) onSelect(next.node.key);
+      return;
+    }
+    if (e.key === 'Home' || e.key === 'End') {
+      e.preventDefault();
+      const next = e.key === 'Home' ? rows[0] : rows[rows.length - 1];
+      if (next) onSelect(next.node.key);
+      return;
+    }
+    onKey(e);
+  };
+
+  return (
+    <div
+      ref={box}
+      role="tree"
+      aria-label="Outline"
+      className="studio-outline"
+      tabIndex={index < 0 ? 0 : -1}
+      onKeyDown={keyDown}
+    >
+      {rows.map((r) => (
+        <TreeRow
+          key={r.node.key}
+          row={r}
+          selected={r.node.key === selected}
+          onSelect={onSelect}
+          onDrop={onDrop}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,234 @@
+// The visual tools of the studio (issue 25): the outline with its structure toolbar, the palette
+// and the property panel of the selection. Every change is an edit of the editor's text
+// (EditorHandle.apply): the text stays the one source of truth and the editor's history undoes
+// visual changes and typing alike.
+import { useCallback, useMemo, useState, type KeyboardEvent, type RefObject } from 'react';
+import type { ScreensManifest } from '../../../renderer/types.gen';
+import type { Problem } from '../../../renderer/validate/problem';
+import type { EditorHandle } from '../editor/Editor';
+import { readablePaths } from './model/bindings';
+import { pathOf } from './model/paths';
+import { minimalEdit } from './model/minimalEdit';
+import type { Path } from './model/textEdits';
+import { OutlineTree } from './OutlineTree';
+import { Palette } from './Palette';
+import { Fields, humanize } from './PropertyPanel';
+import * as ops from './structureOps';
+import type { VisualDoc } from './useVisualDoc';
+
+interface Props {
+  doc: VisualDoc;
+  editor: RefObject<EditorHandle | null>;
+  selected: string | null;
+  onSelect(key: string | null): void;
+  problems: readonly Problem[];
+  manifest: ScreensManifest | null;
+  readOnly: boolean;
+}
+
+/** A screen's fields the outline shows as branches of their own. */
+const OUTLINED = new Set([
+  'body',
+  'modals',
+  'sources',
+  'onLoad',
+  'on',
+  'variables',
+  'computed',
+  'timers',
+  'triggers',
+  'blocks',
+  'actions',
+  'screen',
+  'state',
+  'changes',
+]);
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function VisualTools({ doc, editor, selected, onSelect, problems, manifest, readOnly }: Props) {
+  const [palette, setPalette] = useState(false);
+  const outline = doc.outline;
+  const node = selected !== null ? (outline?.byKey.get(selected) ?? null) : null;
+
+  const apply = useCallback(
+    (change: ops.Change | null) => {
+      if (!change) return;
+      editor.current?.apply(change.edit);
+      onSelect(change.select ?? (node ? (outline?.parentOf.get(node.key) ?? null) : null));
+    },
+    [editor, onSelect, node, outline],
+  );
+  const run = (fn: (text: string) => ops.Change | null) => {
+    const text = editor.current?.text();
+    if (text !== undefined && !readOnly) apply(fn(text));
+  };
+
+  const write = useCallback(
+    (path: Path, value: unknown) => {
+      const text = editor.current?.text();
+      if (text === undefined || readOnly) return;
+      const edit = minimalEdit(text, path, value);
+      if (edit) editor.current?.apply(edit);
+    },
+    [editor, readOnly],
+  );
+
+  const choices = useCallback(
+    (name: string): string[] => {
+      const value = isObject(doc.value) ? doc.value : {};
+      const screen = isObject(value.screen) ? value.screen : value;
+      if (name === 'routes') return (manifest?.routes ?? []).map((r) => r.path);
+      if (name === 'modals') return isObject(screen.modals) ? Object.keys(screen.modals) : [];
+      if (name === 'timers') return isObject(screen.timers) ? Object.keys(screen.timers) : [];
+      return [];
+    },
+    [doc.value, manifest],
+  );
+
+  const paths = useMemo(() => readablePaths(doc.value), [doc.value]);
+  const structural =
+    node !== null &&
+    node.pointer !== null &&
+    (node.kind === 'block' || node.kind === 'use' || node.kind === 'action');
+
+  const onKey = (e: KeyboardEvent) => {
+    if (!node) return;
+    const mod = e.ctrlKey || e.metaKey;
+    let handled = true;
+    if (e.altKey && e.key === 'ArrowUp') run((t) => ops.moveBy(t, node, -1));
+    else if (e.altKey && e.key === 'ArrowDown') run((t) => ops.moveBy(t, node, 1));
+    else if (mod && e.key.toLowerCase() === 'd') run((t) => ops.duplicate(t, node));
+    else if (e.key === 'Delete') run((t) => ops.remove(t, node));
+    else if (mod && e.key.toLowerCase() === 'g') run((t) => ops.wrapInSection(t, node));
+    else if (e.key === 'Insert' || (mod && e.key.toLowerCase() === 'i')) setPalette(true);
+    else if (mod && e.key.toLowerCase() === 'z') {
+      if (e.shiftKey) editor.current?.redo();
+      else editor.current?.undo();
+    } else if (mod && e.key.toLowerCase() === 'y') editor.current?.redo();
+    else handled = false;
+    if (handled) e.preventDefault();
+  };
+
+  const onDrop = useCallback(
+    (from: string, to: string, where: 'before' | 'after' | 'inside') => {
+      const a = outline?.byKey.get(from);
+      const b = outline?.byKey.get(to);
+      const text = editor.current?.text();
+      if (a && b && text !== undefined && !readOnly) apply(ops.moveTo(text, a, b, where));
+    },
+    [outline, editor, apply, readOnly],
+  );
+
+  const target = node && node.pointer !== null ? pathOf(node.pointer, doc.value) : null;
+  let edited: Record<string, unknown> | null = null;
+  if (target && doc.value !== null) {
+    let at: unknown = doc.value;
+    for (const k of target)
+      at = isObject(at) || Array.isArray(at) ? (at as Record<string, unknown>)[k as string] : undefined;
+    edited = isObject(at) ? at : null;
+  }
+
+  if (!outline)
+    return (
+      <p className="studio-prop-note">The text is not JSON yet: the outline comes back when it parses.</p>
+    );
+
+  return (
+    <div className="studio-visual">
+      <div className="studio-visual-tools" role="toolbar" aria-label="Structure">
+        <button
+          type="button"
+          disabled={readOnly || !node || (!structural && node.lists.length === 0)}
+          onClick={() => setPalette(true)}
+          aria-keyshortcuts="Insert"
+        >
+          Add block…
+        </button>
+        <button
+          type="button"
+          disabled={readOnly || !structural}
+          onClick={() => run((t) => ops.moveBy(t, node!, -1))}
+          aria-keyshortcuts="Alt+ArrowUp"
+        >
+          Up
+        </button>
+        <button
+          type="button"
+          disabled={readOnly || !structural}
+          onClick={() => run((t) => ops.moveBy(t, node!, 1))}
+          aria-keyshortcuts="Alt+ArrowDown"
+        >
+          Down
+        </button>
+        <button
+          type="button"
+          disabled={readOnly || !structural}
+          onClick={() => run((t) => ops.duplicate(t, node!))}
+          aria-keyshortcuts="Control+D"
+        >
+          Duplicate
+        </button>
+        <button
+          type="button"
+          disabled={readOnly || node?.kind !== 'block' || node.pointer === null}
+          onClick={() => run((t) => ops.wrapInSection(t, node!))}
+          aria-keyshortcuts="Control+G"
+        >
+          Wrap
+        </button>
+        <button
+          type="button"
+          disabled={readOnly || !structural}
+          onClick={() => run((t) => ops.remove(t, node!))}
+          aria-keyshortcuts="Delete"
+        >
+          Delete
+        </button>
+        <button type="button" onClick={() => editor.current?.undo()} aria-keyshortcuts="Control+Z">
+          Undo
+        </button>
+        <button type="button" onClick={() => editor.current?.redo()} aria-keyshortcuts="Control+Shift+Z">
+          Redo
+        </button>
+      </div>
+      <OutlineTree outline={outline} selected={selected} onSelect={onSelect} onKey={onKey} onDrop={onDrop} />
+      {palette && node ? (
+        <Palette
+          canBeside={structural && node.kind !== 'action'}
+          canInside={node.lists.length > 0}
+          onClose={() => setPalette(false)}
+          onAdd={(entry, where) => {
+            setPalette(false);
+            run((t) => ops.insertBlock(t, node, where, structuredClone(entry.scaffold)));
+          }}
+        />
+      ) : (
+        <section className="studio-properties" aria-label="Properties">
+          <h2 className="studio-heading">
+            {node
+              ? `${node.type ? humanize(node.type) : node.label}${node.type && node.label ? `: ${node.label}` : ''}`
+              : 'Properties'}
+          </h2>
+          {node?.readOnly && <p className="studio-prop-note">{node.readOnly}</p>}
+          {edited && target && node?.kind !== 'group' ? (
+            <Fields
+              model={doc.model}
+              value={edited}
+              path={target}
+              here={doc.model.nav.resolve(target, doc.value)}
+              problems={problems}
+              write={write}
+              choices={choices}
+              paths={paths}
+              {...(node?.kind === 'screen' ? { skip: OUTLINED } : {})}
+            />
+          ) : (
+            <p className="studio-prop-note">Select a block in the outline or in the phone.</p>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
