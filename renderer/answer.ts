@@ -6,15 +6,13 @@
 import type { Host } from './host';
 import type { ScreenDocument } from './types.gen';
 import type { LanguageModule } from './lang/load';
-import type { ScreenState } from './store/store';
-import { createEngine } from './createEngine';
+import { createEngine, type AnsweredState } from './createEngine';
 import { contextFor } from './runActions';
 import { ROOT_FRAME } from './engine';
 import { isTruthy } from './expr/values';
 import { runCall } from './actions/call';
 
-/** What the sources left: the parts of the state a document and its calls write. JSON only. */
-export type AnsweredState = Pick<ScreenState, 'data' | 'ui' | 'form' | 'vars'>;
+export type { AnsweredState };
 
 export async function answerSources(
   doc: ScreenDocument,

@@ -3,12 +3,17 @@
 // makes one per mount; answer.ts makes one on the server to run the sources before drawing.
 import type { Host } from './host';
 import type { ScreenDocument } from './types.gen';
-import { createStore } from './store/store';
+import { createStore, type ScreenState } from './store/store';
 import { createTimers, type TimerSpec } from './timers';
 import { ROOT_FRAME, evalIn, type Engine } from './engine';
 import { runActions } from './runActions';
 import type { LanguageModule } from './lang/load';
-import type { AnsweredState } from './answer';
+
+/**
+ * What a screen's sources left (on the server, renderer/answer.ts): the parts of the state a
+ * document and its calls write. JSON only. Declared here, where the engine starts from it.
+ */
+export type AnsweredState = Pick<ScreenState, 'data' | 'ui' | 'form' | 'vars'>;
 
 export function createEngine(
   doc: ScreenDocument,

@@ -1,7 +1,9 @@
 // The endpoint families of docs/api.md (ruling 16, D-19): which client, which envelope, what
 // counts as success, and what the borrower is told when it fails. A table, one row per family.
 import type { ApiResult } from '../../renderer/host';
-import type { ClientKind } from './http';
+
+/** The two HTTP clients of the spec: JSON bodies, and form-encoded ones. */
+export type ClientKind = 'json' | 'form';
 
 export const NETWORK_MESSAGE = 'Network error, please try again';
 /** Registration and legacy pages say this on a transport failure (§8, ruling 2). */

@@ -9,13 +9,13 @@
 import axios, { type AxiosResponse } from 'axios';
 import { fetchAdapter, type Fetch } from './fetchAdapter';
 import type { ApiResult } from '../../renderer/host';
-import { readEnvelope, type Family } from './families';
+import { readEnvelope, type ClientKind, type Family } from './families';
+
+export type { ClientKind };
 import type { HeaderName } from './session';
 
 export const HTTP_TIMEOUT_MS = 60_000;
 export const FORM_TYPE = 'application/x-www-form-urlencoded';
-
-export type ClientKind = 'json' | 'form';
 
 export interface HttpRequest {
   method: string;

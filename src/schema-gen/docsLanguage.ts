@@ -3,7 +3,7 @@
 // each example checked by tests/unit/renderer/functions/examples.test.ts); where values are
 // converted; capability gating; appear events; countdowns. The worked examples are in
 // docsExamples.ts, checked by tests/unit/docs/languageExamples.test.ts.
-import { cell, code, objectSection } from './docs';
+import { cell, code, objectSection } from './docsSections';
 import { functionInfos, signatureText, type FunctionInfo } from './functions';
 import type { SchemaSet } from './schemas';
 import { deref } from './schemaInfo';

@@ -5,7 +5,7 @@
 // The limits it states are the checker's own constants (tests/unit/docs/limits.test.ts).
 import { MIN_RUN, OVERLAP_LIMIT } from '../checker/overlap';
 import { MAX_DEPTH, MAX_USES } from '../parts/limits';
-import { objectSection } from './docs';
+import { objectSection } from './docsSections';
 import { LANDING_VARIANT_EXAMPLE, PART_EXAMPLE, PART_USE_EXAMPLE } from './docsExamples';
 import { fitJson } from './jsonFit';
 import type { SchemaSet } from './schemas';

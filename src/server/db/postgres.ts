@@ -2,7 +2,7 @@
 // dropped and replaced, and named statements. node-postgres 8.23 / pg-pool 3.14.
 import { PostgresDialect, type Dialect } from 'kysely';
 import pg from 'pg';
-import type { DbSettings } from './connection.js';
+import type { DbSettings } from './settings.js';
 import type { DbHealth } from './health.js';
 
 /** The client gives up a little after the server's statement_timeout, which normally answers first. */

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { answeredUnavailable, familyUnavailable, UNAVAILABLE_MESSAGE } from './unavailable.js';
+import { answeredUnavailable, BUSY_EN, BUSY_ZH } from './unavailable.js';
 
 /**
  * Envelope families of docs/api.md. Code families answer { code, message, data }; v3 answers
@@ -97,6 +97,18 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
   FST_FILES_LIMIT: 'Upload one image at a time',
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'The upload must be multipart/form-data',
 };
+
+/** The sentence of a 503 (a database fault) in each family's language. */
+export const UNAVAILABLE_MESSAGE: Record<Family, string> = {
+  nepenthes: BUSY_EN,
+  complaint: BUSY_EN,
+  v3: BUSY_EN,
+  variant: BUSY_EN,
+  legacy: BUSY_ZH,
+  promo: BUSY_ZH,
+};
+
+const familyUnavailable = (family: Family) => (message: string) => fail(family, '503', message);
 
 /**
  * Every error inside a family plugin answers in that family's envelope: schema errors 400 with the

@@ -3,23 +3,14 @@
 // unless its commit was cut off, and then its idempotency key answers the retry (docs/api.md).
 import type { FastifyReply } from 'fastify';
 import { dbFaultOf } from '../db/faults.js';
-import { fail, type Family } from './envelope.js';
 
 /** Seconds a client should wait before trying again. */
 export const RETRY_AFTER_S = 5;
 
-const EN = 'The service is busy right now. Please try again in a moment.';
+/** What a borrower reads; each family's own wording is in lib/envelope.ts (UNAVAILABLE_MESSAGE). */
+export const BUSY_EN = 'The service is busy right now. Please try again in a moment.';
 /** The legacy repayment and promotion pages speak Chinese (spec §8): "system busy, try again later". */
-const ZH = '系统繁忙，请稍后再试';
-
-export const UNAVAILABLE_MESSAGE: Record<Family, string> = {
-  nepenthes: EN,
-  complaint: EN,
-  v3: EN,
-  variant: EN,
-  legacy: ZH,
-  promo: ZH,
-};
+export const BUSY_ZH = '系统繁忙，请稍后再试';
 
 /** The studio's sentence: staff need to know their change did not happen and that it comes back by itself. */
 export const STUDIO_UNAVAILABLE =
@@ -30,12 +21,10 @@ export function answeredUnavailable(
   error: unknown,
   reply: FastifyReply,
   body: (message: string) => unknown,
-  message = EN,
+  message = BUSY_EN,
 ): boolean {
   if (!dbFaultOf(error)) return false;
   // The fault itself is logged once, when it begins (db/health.ts); the request line has the 503.
   void reply.code(503).header('Retry-After', String(RETRY_AFTER_S)).send(body(message));
   return true;
 }
-
-export const familyUnavailable = (family: Family) => (message: string) => fail(family, '503', message);
