@@ -5,14 +5,8 @@
 // never use (5.2 KB gzip of the first screen, issue 16 item 17), and the build leaves both of
 // axios's browser adapters out (src/app/build/axiosAdapters.ts). The clients build complete URLs
 // (request.ts), so `baseURL` and `params` are not read here.
-import {
-  AxiosError,
-  AxiosHeaders,
-  CanceledError,
-  type AxiosAdapter,
-  type AxiosResponse,
-  type InternalAxiosRequestConfig,
-} from 'axios';
+import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
+import { AxiosError, AxiosHeaders, CanceledError } from './axiosCore';
 
 export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 

@@ -6,7 +6,8 @@
 // no network all reject with one TransportError. Body and content type are the requester's.
 // axios runs the host's fetch adapter (fetchAdapter.ts) over the platform's fetch, or the one
 // given (a test network).
-import axios, { type AxiosResponse } from 'axios';
+import type { AxiosResponse } from 'axios';
+import { createAxios, isCancel } from './axiosCore';
 import { fetchAdapter, type Fetch } from './fetchAdapter';
 import type { ApiResult } from '../../renderer/host';
 import { readEnvelope, type ClientKind, type Family } from './families';
@@ -55,14 +56,14 @@ const CLIENT_HEADERS: Record<ClientKind, HeaderName[]> = {
 
 function transportError(error: unknown): TransportError {
   if (error instanceof TransportError) return error;
-  if (axios.isCancel(error)) return new TransportError('aborted');
+  if (isCancel(error)) return new TransportError('aborted');
   const { code, response } = error as { code?: string; response?: { status: number } };
   if (code === 'ETIMEDOUT') return new TransportError('timeout');
   return new TransportError(response ? `HTTP ${response.status}` : 'offline');
 }
 
 function createClient(kind: ClientKind, header: (name: HeaderName) => string, fetch: Fetch): ReadingClient {
-  const instance = axios.create({
+  const instance = createAxios({
     adapter: fetchAdapter(fetch),
     timeout: HTTP_TIMEOUT_MS,
     headers: { 'X-Requested-With': 'XMLHttpRequest' },
