@@ -25,3 +25,35 @@ export interface HistoryEntry {
   live: boolean;
   published: boolean;
 }
+
+/** A publication of a document (`GET .../publications`, the schedules). */
+export interface Publication {
+  id: number;
+  kind: string;
+  name: string;
+  revisionId: number;
+  previousRevisionId: number | null;
+  reason: string;
+  draftId: number | null;
+  publishedBy: string;
+  publishedAt: string;
+  fourEyesWaived: boolean;
+  message: string | null;
+  endsAt: string | null;
+  endFallback: string | null;
+  endedAt: string | null;
+  endResult: string | null;
+}
+
+/** One entry of the audit log (`GET /audit`, and a publication's events). */
+export interface AuditEntry {
+  id: number;
+  at: string;
+  actor: string;
+  action: string;
+  target: string;
+  draftId: number | null;
+  revisionId: number | null;
+  detail: Record<string, unknown> | null;
+  ip: string | null;
+}

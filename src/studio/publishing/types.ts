@@ -1,5 +1,8 @@
 // The studio API's shapes the publishing screens read (docs/api.md "Studio API (issue 17)").
 import type { Problem } from '../../../renderer/validate/problem';
+import type { AuditEntry, Publication } from '../../wire/studio';
+
+export type { AuditEntry, Publication };
 
 export type DraftStatus =
   'draft' | 'in_review' | 'changes_requested' | 'scheduled' | 'published' | 'discarded';
@@ -45,36 +48,6 @@ export interface DraftDetail extends Draft {
   problems: Problem[];
   errors: number;
   events: AuditEntry[];
-}
-
-export interface Publication {
-  id: number;
-  kind: string;
-  name: string;
-  revisionId: number;
-  previousRevisionId: number | null;
-  reason: string;
-  draftId: number | null;
-  publishedBy: string;
-  publishedAt: string;
-  fourEyesWaived: boolean;
-  message: string | null;
-  endsAt: string | null;
-  endFallback: string | null;
-  endedAt: string | null;
-  endResult: string | null;
-}
-
-export interface AuditEntry {
-  id: number;
-  at: string;
-  actor: string;
-  action: string;
-  target: string;
-  draftId: number | null;
-  revisionId: number | null;
-  detail: Record<string, unknown> | null;
-  ip: string | null;
 }
 
 export interface Conflict {

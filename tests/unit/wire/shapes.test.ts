@@ -2,8 +2,9 @@
 // them from its own rows (src/server/publishing/views.ts). These assertions are type checks:
 // `npm run typecheck` fails when a server row no longer carries what the studio reads.
 import { describe, expectTypeOf, it } from 'vitest';
-import type { DraftInfo, HistoryEntry } from '../../../src/wire/studio';
-import type { DraftSummary, RevisionSummary } from '../../../src/server/publishing/views';
+import type { AuditEntry, DraftInfo, HistoryEntry, Publication } from '../../../src/wire/studio';
+import type { AuditEntry as AuditRow } from '../../../src/server/audit/log';
+import type { DraftSummary, PublicationSummary, RevisionSummary } from '../../../src/server/publishing/views';
 
 describe('the studio API shapes of src/wire', () => {
   it("the server's draft row carries every field of DraftInfo", () => {
@@ -13,5 +14,10 @@ describe('the studio API shapes of src/wire', () => {
   it("the server's revision list entry carries every field of HistoryEntry", () => {
     type Listed = RevisionSummary & { size: number; published: boolean; live: boolean };
     expectTypeOf<Listed>().toExtend<HistoryEntry>();
+  });
+
+  it("the server's publication carries every field of Publication, and its audit entries every field of AuditEntry", () => {
+    expectTypeOf<PublicationSummary>().toExtend<Publication>();
+    expectTypeOf<AuditRow>().toExtend<AuditEntry>();
   });
 });
