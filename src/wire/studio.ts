@@ -1,6 +1,7 @@
 // The studio API's answers the studio reads (docs/api.md "Studio API"), as the studio names them.
 // The server's rows (src/server/publishing/views.ts) carry more fields; tests/unit/wire/shapes.test.ts
 // holds them to these shapes, so neither side can change one alone.
+import type { Problem } from '../../renderer/validate/problem';
 
 /** A document's open draft, as a save, a load or the list of documents names it. */
 export interface DraftInfo {
@@ -56,4 +57,76 @@ export interface AuditEntry {
   revisionId: number | null;
   detail: Record<string, unknown> | null;
   ip: string | null;
+}
+
+/** A draft, a revision, a draft with what review shows, a baseline conflict and an account, as the studio's pages read them. */
+export type DraftStatus =
+  'draft' | 'in_review' | 'changes_requested' | 'scheduled' | 'published' | 'discarded';
+
+export interface Revision {
+  id: number;
+  kind: string;
+  name: string;
+  parentId: number | null;
+  author: string;
+  message: string;
+  source: string;
+  errors: number;
+  createdAt: string;
+}
+
+export interface Draft {
+  id: number;
+  kind: string;
+  name: string;
+  status: DraftStatus;
+  baseRevisionId: number | null;
+  headRevisionId: number;
+  createdBy: string;
+  updatedBy: string;
+  updatedAt: string;
+  authors: string[];
+  reviewMessage: string | null;
+  reviewComment: string | null;
+  reviewedBy: string | null;
+  publishAt: string | null;
+  endsAt: string | null;
+  endFallback: string | null;
+  scheduledBy: string | null;
+  publicationId: number | null;
+}
+
+export interface DraftDetail extends Draft {
+  head: Revision & { text: string };
+  live: (Revision & { text: string }) | null;
+  liveChanged: boolean;
+  diff: string;
+  problems: Problem[];
+  errors: number;
+  events: AuditEntry[];
+}
+
+export interface Conflict {
+  id: number;
+  kind: string;
+  name: string;
+  status: string;
+  reason: 'live-changed' | 'errors';
+  createdAt: string;
+  baseline: { id: number; text?: string } | null;
+  live: { id: number; text?: string } | null;
+  diff: string;
+  problems: Problem[];
+}
+
+export interface AccountRow {
+  id: number;
+  username: string;
+  displayName: string;
+  roles: string[];
+  disabled: boolean;
+  demo: boolean;
+  createdAt: string;
+  /** Refused sign-ins of the last hour; `limited`: new browsers are held back (an admin unlocks). */
+  signIn: { failures: number; limited: boolean };
 }

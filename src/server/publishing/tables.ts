@@ -100,13 +100,16 @@ export interface ContentPublicationsTable {
   end_result: string | null;
 }
 
+/** Why a baseline document waits for a publisher instead of going live. */
+export type ConflictReason = 'live-changed' | 'errors';
+
 export interface ContentConflictsTable {
   id: Generated<number>;
   kind: DocKind;
   name: string;
   status: ConflictStatus;
   /** 'live-changed' (ops changed it since the last baseline) or 'errors' (the checker refuses it). */
-  reason: string;
+  reason: ConflictReason;
   baseline_revision_id: number;
   previous_baseline_revision_id: number | null;
   live_revision_id: number | null;

@@ -4,6 +4,7 @@ import type { Selectable } from 'kysely';
 import type { AuditEntry } from '../audit/log.js';
 import type { Problem } from '../../../renderer/validate/problem.js';
 import type {
+  ConflictReason,
   ConflictStatus,
   ContentDraftsTable,
   ContentPublicationsTable,
@@ -220,7 +221,7 @@ export interface ConflictView {
   kind: DocKind;
   name: string;
   status: ConflictStatus;
-  reason: string;
+  reason: ConflictReason;
   createdAt: string;
   resolvedBy: string | null;
   resolvedAt: string | null;
