@@ -1,12 +1,14 @@
 // Accounts, for admins: list (with their refused sign-ins of the last hour), create, change
 // (roles, name, password, disabled), and unlock (forget the refused sign-ins that hold it back).
 import type { FastifyInstance } from 'fastify';
+import type { AccountRow } from '../../../wire/studio.js';
 import type { Account } from '../../accounts/accounts.js';
 import { Refusal } from '../../lib/refusal.js';
 import { actorOf, ADMINS } from './guard.js';
 import type { StudioServices } from './services.js';
 
-const view = (a: Account) => ({
+/** An account as the studio's account page reads it (src/wire/studio.ts), before its sign-in status. */
+const view = (a: Account): Omit<AccountRow, 'signIn'> & { updatedAt: string } => ({
   id: a.id,
   username: a.username,
   displayName: a.displayName,
