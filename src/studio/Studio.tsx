@@ -3,43 +3,29 @@
 // log of what it does. A part shows the screens that use it, and the phone shows any of them with
 // the part as typed (issue 18). Saving makes a draft revision on the server (checked again there);
 // borrowers keep the published version until a publisher approves the draft (issue 17).
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ScreensManifest } from '../../renderer/types.gen';
-import { documentOf, type DraftInfo, type StudioApi } from './api';
+import { documentOf, type StudioApi } from './api';
 import { libraryOf, refKey, type Library } from '../parts/library';
 import { usageOf } from './usage';
 import { Editor, type EditorHandle } from './editor/Editor';
 import { HistoryDialog } from './HistoryDialog';
 import { LogPanel } from './LogPanel';
-import { PartScreenSelect } from './PartScreenSelect';
-import { Preview } from './Preview';
+import { PreviewColumn } from './PreviewColumn';
 import { ProblemList } from './ProblemList';
 import { PublicationsDialog } from './publishing/PublicationsDialog';
 import { showTime } from './publishing/time';
 import { SaveDialog } from './SaveDialog';
 import { ScreenList, screensOf } from './ScreenList';
-import { DEVICES, type LogEntry, type Scenario } from './shared/protocol';
+import { DEVICES, type Scenario } from './shared/protocol';
 import { StudioToolbar } from './StudioToolbar';
+import { useOpenFile } from './useOpenFile';
+import { useActionLog, useWarnBeforeLeaving } from './useActionLog';
 import { useChecked } from './useChecked';
 import { useSelection } from './visual/useSelection';
 import { useVisualDoc } from './visual/useVisualDoc';
 import { VisualTools } from './visual/VisualTools';
 import { useFirstWithScenarios } from './useFirstWithScenarios';
-
-interface OpenFile {
-  id: string;
-  /** The text as it is on the server: the draft's latest revision, else the live one. */
-  saved: string;
-  /** The revision a save builds on. */
-  parentRevisionId: number | null;
-  draft: DraftInfo | null;
-  /** What the editor starts with: `saved`, or an earlier revision being restored. */
-  initial: string;
-  /** Changes when the editor must start over with `initial` (opened, restored). */
-  key: number;
-  scenarios: Scenario[];
-  scenarioProblem?: string;
-}
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -55,13 +41,13 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
   const [manifest, setManifest] = useState<ScreensManifest | null>(null);
   const [library, setLibrary] = useState<Library | null>(null);
   const [previewOf, setPreviewOf] = useState<string | null>(null);
-  const [file, setFile] = useState<OpenFile | null>(null);
-  const [text, setText] = useState<string | null>(null);
-  const [loadError, setLoadError] = useState('');
   const [scenarioIndex, setScenarioIndex] = useState(0);
+  const { file, setFile, text, setText, loadError, open } = useOpenFile(api, (keepScenario) => {
+    setPreviewOf(null);
+    if (!keepScenario) setScenarioIndex(0);
+  });
   const [device, setDevice] = useState(DEVICES[0]!);
   const [restarts, setRestarts] = useState(0);
-  const [log, setLog] = useState<LogEntry[]>([]);
   const [dialog, setDialog] = useState<'save' | 'history' | 'publications' | null>(null);
   const [notice, setNotice] = useState('');
   const editor = useRef<EditorHandle>(null);
@@ -75,44 +61,11 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
   const shown = kind === 'part' ? (previewOf ?? usedBy[0] ?? null) : id;
   const scenario = file?.scenarios[scenarioIndex] ?? null;
   const run = checked.version * 1000 + scenarioIndex * 100 + restarts;
-  const runRef = useRef(run);
-  runRef.current = run;
   const dirty = file !== null && text !== null && text !== file.saved;
   const visual = useVisualDoc(id, text, library);
   const selection = useSelection(visual, editor, `${id}:${file?.key ?? 0}`);
   const errors = checked.result?.errors ?? 0;
   const warnings = (checked.result?.problems.length ?? 0) - errors;
-
-  const open = useCallback(
-    async (next: string, keepScenario = false) => {
-      setLoadError('');
-      const [loaded, found] = await Promise.all([
-        api.loadScreen(next),
-        documentOf(next).kind === 'part'
-          ? Promise.resolve<{ scenarios: Scenario[]; problem?: string }>({ scenarios: [] })
-          : api.loadScenarios(next),
-      ]);
-      if (!loaded) {
-        setLoadError(`Could not load ${documentOf(next).kind === 'part' ? 'part' : 'screen'} '${next}'`);
-        return;
-      }
-      setPreviewOf(null);
-      setFile((prev) => ({
-        id: next,
-        saved: loaded.text,
-        parentRevisionId: loaded.parentRevisionId,
-        draft: loaded.draft,
-        initial: loaded.text,
-        key: (prev?.key ?? 0) + 1,
-        scenarios: found.scenarios,
-        ...(found.problem ? { scenarioProblem: found.problem } : {}),
-      }));
-      setText(loaded.text);
-      if (!keepScenario) setScenarioIndex(0);
-      window.history.replaceState(null, '', `#${next}`);
-    },
-    [api],
-  );
 
   useEffect(() => {
     void api.loadManifest().then(setManifest);
@@ -141,30 +94,8 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, kind, file?.id, shown]);
 
-  useEffect(() => setLog([]), [run]);
-
-  useEffect(() => {
-    const warn = (e: BeforeUnloadEvent) => {
-      if (dirty) e.preventDefault();
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-
-  const onLog = useCallback((from: number, entry: LogEntry) => {
-    if (from === runRef.current) setLog((entries) => [...entries, entry]);
-  }, []);
-  const onCrash = useCallback(
-    (from: number, message: string) =>
-      onLog(from, {
-        seq: -Date.now(),
-        at: 0,
-        kind: 'problem',
-        summary: `The screen crashed: ${message}`,
-        failed: true,
-      }),
-    [onLog],
-  );
+  const log = useActionLog(run);
+  useWarnBeforeLeaving(dirty);
 
   const screens = useMemo(() => (manifest ? screensOf(manifest) : []), [manifest]);
   const parts = useMemo(() => {
@@ -273,53 +204,34 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
             />
           </section>
           <section aria-label="Actions log panel">
-            <h2 className="studio-heading">Actions log ({log.length})</h2>
-            <LogPanel entries={log} onClear={() => setLog([])} />
+            <h2 className="studio-heading">Actions log ({log.entries.length})</h2>
+            <LogPanel entries={log.entries} onClear={log.clear} />
           </section>
         </div>
       </main>
 
-      <aside className="studio-preview" aria-label="Preview">
-        <div className="studio-preview-bar">
-          {kind === 'part' && (
-            <PartScreenSelect screens={usedBy} value={shown ?? ''} onChange={setPreviewOf} />
-          )}
-          <label className="studio-scenario">
-            Scenario{' '}
-            <select value={scenarioIndex} onChange={(e) => setScenarioIndex(Number(e.target.value))}>
-              {file?.scenarios.length === 0 && <option value={0}>No scenarios (calls fail)</option>}
-              {file?.scenarios.map((s, i) => (
-                <option key={i} value={i} title={s.description}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button
-            type="button"
-            aria-pressed={picking}
-            title="Click a block in the phone to select it (off: the phone runs as on a borrower's phone)"
-            onClick={() => setPicking((on) => !on)}
-          >
-            Select in phone
-          </button>
-        </div>
-        {file?.scenarioProblem && <p className="studio-alert">{file.scenarioProblem}</p>}
-        <Preview
-          doc={checked.good}
-          scenario={scenario}
-          run={run}
-          device={device}
-          onDevice={setDevice}
-          onRestart={() => setRestarts((n) => (n + 1) % 100)}
-          stale={stale}
-          onLog={onLog}
-          onCrash={onCrash}
-          picking={picking}
-          selected={selection.inPhone}
-          onPick={(path) => selection.pick(path)}
-        />
-      </aside>
+      <PreviewColumn
+        partIn={kind === 'part' ? { screens: usedBy, value: shown ?? '', onChange: setPreviewOf } : null}
+        scenarios={file?.scenarios ?? null}
+        scenarioIndex={scenarioIndex}
+        onScenario={setScenarioIndex}
+        scenarioProblem={file?.scenarioProblem}
+        picking={picking}
+        onPicking={() => setPicking((on) => !on)}
+        preview={{
+          doc: checked.good,
+          scenario,
+          run,
+          device,
+          onDevice: setDevice,
+          onRestart: () => setRestarts((n) => (n + 1) % 100),
+          stale,
+          onLog: log.onLog,
+          onCrash: log.onCrash,
+          selected: selection.inPhone,
+          onPick: (path) => selection.pick(path),
+        }}
+      />
 
       {dialog === 'save' && file && text !== null && (
         <SaveDialog
