@@ -180,6 +180,7 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
               onSelect={selection.select}
               problems={checked.result?.problems ?? []}
               manifest={manifest}
+              library={library}
               readOnly={!api.canEdit}
             />
           )}

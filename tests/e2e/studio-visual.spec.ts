@@ -178,3 +178,25 @@ test('task 6: the action of a button is changed to open /service, the route pick
   expect(await savedDiff(page, 'loan-details')).toEqual(['− "to": "/repay/delay",', '+ "to": "/service",']);
   await page.context().close();
 });
+
+test('an API path is a text box that suggests the paths in use: a new path typed in ends up in the draft', async ({
+  browser,
+}) => {
+  const page = await studioAs(browser, server.studioBase, STAFF.editor, '#loan-details');
+  await outline(page)
+    .getByRole('treeitem', { name: /Borrow Again/ })
+    .click();
+  const steps = properties(page).getByRole('list', { name: 'On tap steps' });
+  const path = steps.getByRole('combobox', { name: 'Path', exact: true }).first();
+  await expect(path).toHaveValue('/service/event/save');
+  // the suggestions are the call paths the screens and parts use (this one is in another button)
+  const list = page.locator(`datalist[id="${await path.getAttribute('list')}"]`);
+  await expect(list.locator('option[value="/v3/loan-details/google-score"]')).toHaveCount(1);
+  await path.fill('/v3/loan-details/reborrow');
+  await expect(path).toHaveValue('/v3/loan-details/reborrow');
+  expect(await savedDiff(page, 'loan-details')).toEqual([
+    '− "path": "/service/event/save",',
+    '+ "path": "/v3/loan-details/reborrow",',
+  ]);
+  await page.context().close();
+});

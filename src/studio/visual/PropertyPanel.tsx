@@ -5,6 +5,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Problem } from '../../../renderer/validate/problem';
 import { childPointer } from '../../../renderer/validate/pointer';
+import { choiceControl } from './model/choices';
 import type { FieldModel, FieldSpec } from './model/fields';
 import type { Path } from './model/textEdits';
 import type { Resolved } from '../editor/schemaNav';
@@ -73,11 +74,14 @@ function TextLike({
   value,
   onText,
   kind,
+  list,
 }: {
   id: string;
   value: string;
   onText(v: string): void;
   kind: string;
+  /** The id of a <datalist> of suggestions. */
+  list?: string;
 }) {
   const [draft, setDraft] = useDraft(value);
   const multi = kind === 'text' && value.length > 60;
@@ -89,7 +93,7 @@ function TextLike({
       onText(e.target.value);
     },
   };
-  return multi ? <textarea rows={3} {...props} /> : <input type="text" {...props} />;
+  return multi ? <textarea rows={3} {...props} /> : <input type="text" list={list} {...props} />;
 }
 
 function JsonField({
@@ -210,18 +214,34 @@ function Field({ spec, value, path, model, problems, write, choices, paths, dept
     case 'expr':
       if (str !== null && spec.choices) {
         const list = choices(spec.choices);
-        control = (
-          <select
-            id={id}
-            value={str}
-            onChange={(e) => set(e.target.value === '' ? undefined : e.target.value)}
-          >
-            <option value="">(choose)</option>
-            {[...new Set([...(str ? [str] : []), ...list])].map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </select>
-        );
+        control =
+          choiceControl(spec.choices, list, str) === 'select' ? (
+            <select
+              id={id}
+              value={str}
+              onChange={(e) => set(e.target.value === '' ? undefined : e.target.value)}
+            >
+              <option value="">(choose)</option>
+              {list.map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </select>
+          ) : (
+            <>
+              <TextLike
+                id={id}
+                kind="string"
+                list={`${id}-choices`}
+                value={str}
+                onText={(v) => set(v === '' && !spec.required ? undefined : v)}
+              />
+              <datalist id={`${id}-choices`}>
+                {list.map((c) => (
+                  <option key={c} value={c} />
+                ))}
+              </datalist>
+            </>
+          );
       } else if (str !== null)
         control = (
           <TextLike

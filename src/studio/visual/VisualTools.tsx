@@ -6,7 +6,9 @@ import { useCallback, useMemo, useState, type KeyboardEvent, type RefObject } fr
 import type { ScreensManifest } from '../../../renderer/types.gen';
 import type { Problem } from '../../../renderer/validate/problem';
 import type { EditorHandle } from '../editor/Editor';
+import type { Library } from '../../parts/library';
 import { readablePaths } from './model/bindings';
+import { usedChoices } from './model/choices';
 import { pathOf } from './model/paths';
 import { minimalEdit } from './model/minimalEdit';
 import type { Path } from './model/textEdits';
@@ -23,7 +25,17 @@ interface Props {
   onSelect(key: string | null): void;
   problems: readonly Problem[];
   manifest: ScreensManifest | null;
+  /** The screens and parts: the call paths and track events they use are the suggestions of those fields. */
+  library: Library | null;
   readOnly: boolean;
+}
+
+/** Every document of the library (screens and parts), parsed. */
+function libraryValues(library: Library | null): unknown[] {
+  if (!library) return [];
+  return (['screen', 'part'] as const).flatMap((kind) =>
+    library.names(kind).map((name) => library.get(kind, name)?.value),
+  );
 }
 
 /** A screen's fields the outline shows as branches of their own. */
@@ -47,7 +59,16 @@ const OUTLINED = new Set([
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export function VisualTools({ doc, editor, selected, onSelect, problems, manifest, readOnly }: Props) {
+export function VisualTools({
+  doc,
+  editor,
+  selected,
+  onSelect,
+  problems,
+  manifest,
+  library,
+  readOnly,
+}: Props) {
   const [palette, setPalette] = useState(false);
   const outline = doc.outline;
   const node = selected !== null ? (outline?.byKey.get(selected) ?? null) : null;
@@ -82,9 +103,9 @@ export function VisualTools({ doc, editor, selected, onSelect, problems, manifes
       if (name === 'routes') return (manifest?.routes ?? []).map((r) => r.path);
       if (name === 'modals') return isObject(screen.modals) ? Object.keys(screen.modals) : [];
       if (name === 'timers') return isObject(screen.timers) ? Object.keys(screen.timers) : [];
-      return [];
+      return usedChoices(name, [doc.value, ...libraryValues(library)]);
     },
-    [doc.value, manifest],
+    [doc.value, manifest, library],
   );
 
   const paths = useMemo(() => readablePaths(doc.value), [doc.value]);
