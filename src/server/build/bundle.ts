@@ -25,7 +25,8 @@ function compiledStamp(root: string): Plugin {
   return {
     name: 'lender-validator-stamp',
     setup(b) {
-      b.onLoad({ filter: /[\\/]src[\\/]app[\\/]build[\\/]screenStamp\.ts$/ }, () => ({
+      // The module the server takes the fingerprint from (src/wire/stamp.ts), whatever imports it.
+      b.onLoad({ filter: /[\\/]src[\\/]wire[\\/]stamp\.ts$/ }, () => ({
         contents: `export const validatorStamp = () => ${JSON.stringify(stamp)};`,
         loader: 'js',
       }));
