@@ -5,41 +5,21 @@
 // server imports only when it draws a page (src/server/ssr/), so the API never loads React.
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import { answerSources, type AnsweredState } from '../../../renderer/answer';
+import { answerSources } from '../../../renderer/answer';
 import { lazyNamesOf, preloadLazy } from '../../../renderer/lazy';
 import { loadLanguage } from '../../../renderer/lang/load';
 import { needsLanguage } from '../../../renderer/lang/needs';
-import type { ScreenDocument } from '../../../renderer/types.gen';
 import { configFromTag } from '../../config/client';
 import { createHost } from '../../host/createHost';
-import type { Fetch } from '../../host/fetchAdapter';
 import { memoryStorage } from '../../host/storage';
-import type { Manifest } from '../../manifest/routes';
 import { AppRoutes } from '../App';
 import { createScreenLoader } from '../loadScreen';
 import { paramsOf } from '../params';
 import { Shell } from '../Shell';
-import { serverWindow, type RequestView } from './serverWindow';
+import type { PageRender, PageRenderInput } from '../../wire/ssr';
+import { serverWindow } from './serverWindow';
 
-export interface PageRenderInput extends RequestView {
-  screenId: string;
-  /** The published (or the borrower's arm's) document, validated by the server. */
-  doc: ScreenDocument;
-  manifest: Manifest;
-  /** The text of the page's configuration tag, as the phone will read it. */
-  configText: string;
-  /** The API, answered in-process (or by a configured upstream). */
-  fetch: Fetch;
-  /** How long the sources may take before the page is drawn without them. */
-  answerWithinMs: number;
-}
-
-export interface PageRender {
-  /** The markup of #root. */
-  html: string;
-  /** What the sources left (null: the phone runs them, the HTML shows their loading state). */
-  answered: AnsweredState | null;
-}
+export type { PageRender, PageRenderInput };
 
 const STAMP = 'server';
 

@@ -4,13 +4,9 @@
 // formats, sessions, clients and envelopes as the phone. What only the phone knows is absent here
 // and so drawn as the phone draws it before it looks (docs/decisions.md, issue 26).
 import type { Fetch } from '../../host/fetchAdapter';
+import type { RequestView } from '../../wire/ssr';
 
-export interface RequestView {
-  /** The page's absolute address as the phone will see it. */
-  href: string;
-  cookie: string;
-  userAgent: string;
-}
+export type { RequestView };
 
 const noop = () => undefined;
 

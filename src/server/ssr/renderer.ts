@@ -1,9 +1,9 @@
 // The borrower pages' renderer, loaded on the first page that needs it and never before: the
 // server's own modules never import React (src/server/README.md). It is the app's build of
-// src/app/ssr/render.tsx (vite.ssr.config.ts); only its types are imported here.
+// src/app/ssr/render.tsx (vite.ssr.config.ts); the contract both sides keep is src/wire/ssr.ts.
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import type { PageRender, PageRenderInput } from '../../app/ssr/render.js';
+import type { PageRender, PageRenderInput } from '../../wire/ssr.js';
 
 export type { PageRender, PageRenderInput };
 
