@@ -2,6 +2,7 @@
 // steps answer with (flow.ts).
 import type { Selectable } from 'kysely';
 import type { AuditEntry } from '../audit/log.js';
+import type { Draft, Publication, Revision } from '../../wire/studio.js';
 import type { Problem } from '../../../renderer/validate/problem.js';
 import type {
   ConflictReason,
@@ -15,27 +16,15 @@ import type {
 
 export type DraftRow = Selectable<ContentDraftsTable>;
 
-export interface DraftSummary {
-  id: number;
+/** A draft as the studio reads it (src/wire/studio.ts), with the server's narrower types. */
+export interface DraftSummary extends Draft {
   kind: DocKind;
-  name: string;
   status: DraftStatus;
-  baseRevisionId: number | null;
-  headRevisionId: number;
-  createdBy: string;
   createdAt: string;
-  updatedBy: string;
-  updatedAt: string;
   /** Everyone who saved a revision of this draft (none of them may approve it). */
   authors: string[];
   reviewMessage: string;
   reviewComment: string;
-  reviewedBy: string | null;
-  publishAt: string | null;
-  endsAt: string | null;
-  endFallback: string | null;
-  scheduledBy: string | null;
-  publicationId: number | null;
 }
 
 export function draftOf(row: DraftRow, authors: string[]): DraftSummary {
@@ -62,17 +51,10 @@ export function draftOf(row: DraftRow, authors: string[]): DraftSummary {
   };
 }
 
-export interface RevisionSummary {
-  id: number;
+/** A revision as the studio reads it (src/wire/studio.ts), with its draft and content hash. */
+export interface RevisionSummary extends Revision {
   kind: DocKind;
-  name: string;
-  parentId: number | null;
   draftId: number | null;
-  author: string;
-  message: string;
-  source: string;
-  errors: number;
-  createdAt: string;
   hash: string;
 }
 
@@ -108,22 +90,10 @@ export function revisionOf(row: RevisionFields): RevisionSummary {
   };
 }
 
-export interface PublicationSummary {
-  id: number;
+/** A publication as the studio reads it (src/wire/studio.ts); the server always has a message. */
+export interface PublicationSummary extends Publication {
   kind: DocKind;
-  name: string;
-  revisionId: number;
-  previousRevisionId: number | null;
-  reason: string;
-  draftId: number | null;
-  publishedBy: string;
-  publishedAt: string;
-  fourEyesWaived: boolean;
   message: string;
-  endsAt: string | null;
-  endFallback: string | null;
-  endedAt: string | null;
-  endResult: string | null;
 }
 
 export function publicationOf(row: Selectable<ContentPublicationsTable>): PublicationSummary {
