@@ -2,7 +2,8 @@
 // from its JSON Schema at run time (model/fields.ts), with no form written per block type. Each
 // field shows its schema description as help and the checker's problems about it; a change is
 // written into the document's text at once, as one edit of the editor (its undo takes it back).
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
+import { humanize, isObject, JsonField, TextLike } from './fieldInputs';
 import type { Problem } from '../../../renderer/validate/problem';
 import { childPointer } from '../../../renderer/validate/pointer';
 import { choiceControl } from './model/choices';
@@ -12,6 +13,8 @@ import type { Resolved } from '../editor/schemaNav';
 import { pointerOf } from './model/paths';
 import { ActionsField } from './ActionsField';
 import { ConditionField } from './ConditionField';
+
+export { humanize };
 
 export interface PanelProps {
   model: FieldModel;
@@ -28,116 +31,28 @@ export interface PanelProps {
   paths: string[];
 }
 
-/** "onTap" -> "On tap", "imageUrl" -> "Image url". */
-export const humanize = (name: string) => {
-  const words = name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** The text a field shows while it is typed in, following the document when it changes elsewhere. */
-function useDraft(value: string): [string, (v: string) => void] {
-  const [draft, setDraft] = useState(value);
-  const last = useRef(value);
-  useEffect(() => {
-    if (value !== last.current) {
-      last.current = value;
-      setDraft(value);
-    }
-  }, [value]);
-  return [
-    draft,
-    (v) => {
-      last.current = v;
-      setDraft(v);
-    },
-  ];
-}
-
 const HIDDEN = new Set(['type', 'do']);
 
-interface FieldProps extends Omit<PanelProps, 'value' | 'here'> {
+/** What every field of one panel shares: the schemas, the problems, the writer and the lists. */
+type FieldEnv = Pick<PanelProps, 'model' | 'problems' | 'write' | 'choices' | 'paths'>;
+
+interface FieldProps {
+  env: FieldEnv;
   spec: FieldSpec;
   value: unknown;
+  path: Path;
   depth: number;
   /** A list item's index (its field name is the index's text). */
   index?: number;
 }
 
-function TextLike({
-  id,
-  value,
-  onText,
-  kind,
-  list,
-}: {
-  id: string;
-  value: string;
-  onText(v: string): void;
-  kind: string;
-  /** The id of a <datalist> of suggestions. */
-  list?: string;
-}) {
-  const [draft, setDraft] = useDraft(value);
-  const multi = kind === 'text' && value.length > 60;
-  const props = {
-    id,
-    value: draft,
-    onChange: (e: { target: { value: string } }) => {
-      setDraft(e.target.value);
-      onText(e.target.value);
-    },
-  };
-  return multi ? <textarea rows={3} {...props} /> : <input type="text" list={list} {...props} />;
-}
-
-function JsonField({
-  id,
-  label,
-  value,
-  onValue,
-}: {
-  id?: string;
-  label?: string;
-  value: unknown;
-  onValue(v: unknown): void;
-}) {
-  const shown = value === undefined ? '' : JSON.stringify(value);
-  const [draft, setDraft] = useDraft(shown);
-  const [bad, setBad] = useState(false);
-  return (
-    <textarea
-      id={id}
-      aria-label={label}
-      rows={Math.min(6, 1 + Math.floor(shown.length / 40))}
-      className="studio-prop-json"
-      aria-invalid={bad}
-      value={draft}
-      onChange={(e) => setDraft(e.target.value)}
-      onBlur={() => {
-        if (draft === shown) return;
-        try {
-          onValue(draft.trim() === '' ? undefined : JSON.parse(draft));
-          setBad(false);
-        } catch {
-          setBad(true);
-        }
-      }}
-    />
-  );
-}
-
-function Field({ spec, value, path, model, problems, write, choices, paths, depth, index }: FieldProps) {
+function Field({ env, spec, value, path, depth, index }: FieldProps) {
+  const { model, problems, write, choices, paths } = env;
   const id = useId();
   const help = `${id}-help`;
   const at = [...path, index ?? spec.name];
   const pointer = pointerOf(at);
-  const mine = problems.filter((p) => p.pointer === pointer || p.pointer.startsWith(`${pointer}/`));
+  const mine = problemsIn(problems, pointer);
   const set = (v: unknown) => write(at, v);
   let control: React.ReactNode;
   const str = typeof value === 'string' ? value : value === undefined ? '' : null;
@@ -256,19 +171,7 @@ function Field({ spec, value, path, model, problems, write, choices, paths, dept
     case 'object':
     case 'block':
       if (isObject(value) && depth < 3) {
-        control = (
-          <Fields
-            model={model}
-            value={value}
-            path={at}
-            here={spec.here}
-            problems={problems}
-            write={write}
-            choices={choices}
-            paths={paths}
-            depth={depth + 1}
-          />
-        );
+        control = <FieldsIn env={env} value={value} path={at} here={spec.here} depth={depth + 1} />;
         break;
       }
       control = <JsonField id={id} value={value} onValue={set} />;
@@ -293,15 +196,11 @@ function Field({ spec, value, path, model, problems, write, choices, paths, dept
           path={at}
           write={write}
           step={(i, item) => (
-            <Fields
-              model={model}
+            <FieldsIn
+              env={env}
               value={item}
               path={[...at, i]}
               here={model.itemOf(spec.here, i, item)}
-              problems={problems}
-              write={write}
-              choices={choices}
-              paths={paths}
               depth={depth + 1}
             />
           )}
@@ -310,17 +209,7 @@ function Field({ spec, value, path, model, problems, write, choices, paths, dept
       break;
     case 'list':
       control = Array.isArray(value) ? (
-        <ListField
-          spec={spec}
-          value={value}
-          path={at}
-          model={model}
-          problems={problems}
-          write={write}
-          choices={choices}
-          paths={paths}
-          depth={depth}
-        />
+        <ListField env={env} spec={spec} value={value} path={at} depth={depth} />
       ) : (
         <JsonField id={id} value={value} onValue={set} />
       );
@@ -360,17 +249,8 @@ function Field({ spec, value, path, model, problems, write, choices, paths, dept
   );
 }
 
-function ListField({
-  spec,
-  value,
-  path,
-  model,
-  problems,
-  write,
-  choices,
-  paths,
-  depth,
-}: FieldProps & { value: unknown[]; path: Path }) {
+function ListField({ env, spec, value, path, depth }: FieldProps & { value: unknown[] }) {
+  const { model, write } = env;
   const move = (from: number, to: number) => {
     const next = [...value];
     const [item] = next.splice(from, 1);
@@ -411,17 +291,7 @@ function ListField({
               </button>
             </span>
             {isObject(item) && depth < 3 ? (
-              <Fields
-                model={model}
-                value={item}
-                path={[...path, i]}
-                here={here}
-                problems={problems}
-                write={write}
-                choices={choices}
-                paths={paths}
-                depth={depth + 1}
-              />
+              <FieldsIn env={env} value={item} path={[...path, i]} here={here} depth={depth + 1} />
             ) : (
               <Field
                 spec={{
@@ -432,14 +302,10 @@ function ListField({
                   required: true,
                   description: '',
                 }}
+                env={env}
                 value={item}
                 index={i}
                 path={path}
-                model={model}
-                problems={problems}
-                write={write}
-                choices={choices}
-                paths={paths}
                 depth={depth + 1}
               />
             )}
@@ -461,37 +327,41 @@ function ListField({
   );
 }
 
+/** The fields of `value` at `path`, as its schema (`here`) gives them. */
 export function Fields({
-  model,
   value,
   path,
   here,
-  problems,
-  write,
-  choices,
-  paths,
   depth = 0,
   skip,
+  ...env
 }: PanelProps & { depth?: number; skip?: ReadonlySet<string> }) {
-  const specs = model.fieldsOf(here, value).filter((s) => !HIDDEN.has(s.name) && !skip?.has(s.name));
+  return <FieldsIn env={env} value={value} path={path} here={here} depth={depth} skip={skip} />;
+}
+
+function FieldsIn({
+  env,
+  value,
+  path,
+  here,
+  depth,
+  skip,
+}: {
+  env: FieldEnv;
+  value: Record<string, unknown>;
+  path: Path;
+  here: Resolved;
+  depth: number;
+  skip?: ReadonlySet<string> | undefined;
+}) {
+  const specs = env.model.fieldsOf(here, value).filter((s) => !HIDDEN.has(s.name) && !skip?.has(s.name));
   // What is written first, then what may be added.
   const set = specs.filter((s) => s.name in value);
   const unset = specs.filter((s) => !(s.name in value));
   return (
     <div className="studio-props">
       {[...set, ...unset].map((spec) => (
-        <Field
-          key={spec.name}
-          spec={spec}
-          value={value[spec.name]}
-          path={path}
-          model={model}
-          problems={problems}
-          write={write}
-          choices={choices}
-          paths={paths}
-          depth={depth}
-        />
+        <Field key={spec.name} env={env} spec={spec} value={value[spec.name]} path={path} depth={depth} />
       ))}
     </div>
   );

@@ -1,0 +1,97 @@
+// The property panel's plain inputs: a text that follows the document while it is typed in, and
+// a value edited as JSON (what no other control can show). No knowledge of schemas or paths.
+import { useEffect, useRef, useState } from 'react';
+
+/** "onTap" -> "On tap", "imageUrl" -> "Image url". */
+export const humanize = (name: string) => {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The text a field shows while it is typed in, following the document when it changes elsewhere. */
+function useDraft(value: string): [string, (v: string) => void] {
+  const [draft, setDraft] = useState(value);
+  const last = useRef(value);
+  useEffect(() => {
+    if (value !== last.current) {
+      last.current = value;
+      setDraft(value);
+    }
+  }, [value]);
+  return [
+    draft,
+    (v) => {
+      last.current = v;
+      setDraft(v);
+    },
+  ];
+}
+
+export function TextLike({
+  id,
+  value,
+  onText,
+  kind,
+  list,
+}: {
+  id: string;
+  value: string;
+  onText(v: string): void;
+  kind: string;
+  /** The id of a <datalist> of suggestions. */
+  list?: string;
+}) {
+  const [draft, setDraft] = useDraft(value);
+  const multi = kind === 'text' && value.length > 60;
+  const props = {
+    id,
+    value: draft,
+    onChange: (e: { target: { value: string } }) => {
+      setDraft(e.target.value);
+      onText(e.target.value);
+    },
+  };
+  return multi ? <textarea rows={3} {...props} /> : <input type="text" list={list} {...props} />;
+}
+
+export function JsonField({
+  id,
+  label,
+  value,
+  onValue,
+}: {
+  id?: string;
+  label?: string;
+  value: unknown;
+  onValue(v: unknown): void;
+}) {
+  const shown = value === undefined ? '' : JSON.stringify(value);
+  const [draft, setDraft] = useDraft(shown);
+  const [bad, setBad] = useState(false);
+  return (
+    <textarea
+      id={id}
+      aria-label={label}
+      rows={Math.min(6, 1 + Math.floor(shown.length / 40))}
+      className="studio-prop-json"
+      aria-invalid={bad}
+      value={draft}
+      onChange={(e) => setDraft(e.target.value)}
+      onBlur={() => {
+        if (draft === shown) return;
+        try {
+          onValue(draft.trim() === '' ? undefined : JSON.parse(draft));
+          setBad(false);
+        } catch {
+          setBad(true);
+        }
+      }}
+    />
+  );
+}
