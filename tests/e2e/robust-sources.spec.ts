@@ -94,6 +94,13 @@ for (const { screen, url } of pages()) {
       const seen = await arm(page, hostility);
       await page.goto(url);
 
+      if (hostility === 'hang') {
+        // Never a blank page while a call hangs, even one the page may do without (`optional`).
+        await expect(
+          page.locator('main:visible').first(),
+          'the page says something while it waits',
+        ).toHaveText(/\S/);
+      }
       if (hostility === 'hang' && required.length > 0) {
         // The page says what it is waiting for, and keeps waiting until the timeout.
         const status = page.getByRole('main').getByRole('status');
