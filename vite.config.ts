@@ -61,5 +61,9 @@ export default defineConfig({
     include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/schema/**/*.test.ts', 'tests/server/**/*.test.ts'],
     setupFiles: ['tests/setup.ts'],
     testTimeout: 20000,
+    // Set-ups start servers, copy the screens and migrate databases: on a busy 2-core machine (load
+    // 13 in a CI run) vitest's default 10 s failed three suites' beforeAll with nothing wrong.
+    // Budgets live in the benchmarks, not in timeouts.
+    hookTimeout: 60000,
   },
 });
