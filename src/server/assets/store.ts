@@ -4,7 +4,7 @@
 // without the other after a crash; a second upload of the same bytes changes nothing.
 import { createHash } from 'node:crypto';
 import type { Trx } from '../db/lock.js';
-import type { Db } from '../db/schema.js';
+import type { Db, StudioAssetsTable } from '../db/schema.js';
 import type { ImageKind } from '../lib/image-sniff.js';
 import { readStoredFile, type StoredFile } from '../repos/stored-files.js';
 import { MEDIA_PREFIX, type StudioAsset } from '../../wire/studio.js';
@@ -34,16 +34,7 @@ export function assetLabel(given: unknown): string {
   );
 }
 
-interface Row {
-  name: string;
-  mime: string;
-  size: number;
-  label: string;
-  uploaded_by: string;
-  created_at: string;
-}
-
-const view = (row: Row): StudioAsset => ({
+const view = (row: StudioAssetsTable): StudioAsset => ({
   name: row.name,
   url: `${MEDIA_PREFIX}${row.name}`,
   mime: row.mime,
