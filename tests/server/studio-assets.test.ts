@@ -52,8 +52,14 @@ describe.each(backends)('studio assets on %s', (backend) => {
       expect(res.rawPayload.equals(PNG_1PX), where).toBe(true);
     }
     // Another extension, an unknown hash, a name that is not a hash: nothing.
-    for (const url of [`/media/${hash}.gif`, `/media/${'0'.repeat(64)}.png`, '/media/..%2Fsecret.png'])
-      expect((await s.app.inject({ url })).statusCode, url).toBe(404);
+    // (asked for as a page too: /media/ is never the app's page)
+    for (const url of [
+      `/media/${hash}.gif`,
+      `/media/${'0'.repeat(64)}.png`,
+      '/media/..%2Fsecret.png',
+      `/media/x/${hash}.png`,
+    ])
+      expect((await s.app.inject({ url, headers: { accept: 'text/html' } })).statusCode, url).toBe(404);
 
     // A borrower's complaint image sits in the same table of bytes: it is never served as an asset.
     const other = createHash('sha256').update('complaint').digest('hex');
