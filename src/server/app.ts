@@ -31,6 +31,7 @@ import registrationPlugin from './plugins/registration.js';
 import repaymentPlugin from './plugins/repayment.js';
 import screensPlugin from './plugins/screens.js';
 import servicePlugin from './plugins/service.js';
+import { registerMedia } from './plugins/media.js';
 import { pageConfig, registerStaticApp } from './plugins/static-app.js';
 import type { StudioDeps } from './plugins/studio/services.js';
 import uploadsPlugin from './plugins/uploads.js';
@@ -111,6 +112,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(screensPlugin);
   await app.register(demoAssetsPlugin);
   await app.register(uploadsPlugin);
+  registerMedia(app, handle.db);
   await app.register(loanPlugin);
   await app.register(productPlugin);
   await app.register(repaymentPlugin);

@@ -24,6 +24,7 @@ import { useActionLog, useWarnBeforeLeaving } from './useActionLog';
 import { useChecked } from './useChecked';
 import { useSelection } from './visual/useSelection';
 import { useVisualDoc } from './visual/useVisualDoc';
+import { assetSource } from './visual/assetSource';
 import { VisualTools } from './visual/VisualTools';
 import { useFirstWithScenarios } from './useFirstWithScenarios';
 
@@ -52,6 +53,7 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
   const [notice, setNotice] = useState('');
   const editor = useRef<EditorHandle>(null);
   const [picking, setPicking] = useState(false);
+  const assets = useMemo(() => assetSource(api.call), [api]);
 
   const id = file?.id ?? initialId;
   const kind = documentOf(id).kind;
@@ -182,6 +184,8 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
               manifest={manifest}
               library={library}
               readOnly={!api.canEdit}
+              assets={assets}
+              scenario={scenario}
             />
           )}
           {file && (

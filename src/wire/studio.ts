@@ -130,3 +130,24 @@ export interface AccountRow {
   /** Refused sign-ins of the last hour; `limited`: new browsers are held back (an admin unlocks). */
   signIn: { failures: number; limited: boolean };
 }
+
+/** A picture uploaded in the studio (`GET /studio/api/assets`, issue 25). */
+export interface StudioAsset {
+  /** `<sha-256 of the bytes>.<png|jpg|gif|webp>`: the same picture always has the same name. */
+  name: string;
+  /** Where borrowers load it: an app path, `/media/<name>` (same origin). */
+  url: string;
+  mime: string;
+  size: number;
+  /** The file name it was uploaded with. */
+  label: string;
+  uploadedBy: string;
+  uploadedAt: string;
+}
+
+/** The largest picture the studio takes (bytes): a banner for a phone needs far less. */
+export const ASSET_MAX_BYTES = 1024 * 1024;
+/** Where uploaded pictures are served, on the borrower's origin (and the studio's, for its phone). */
+export const MEDIA_PREFIX = '/media/';
+/** An asset's name: what the server serves under MEDIA_PREFIX, and nothing else. */
+export const ASSET_NAME = /^[a-f0-9]{64}\.(png|jpg|gif|webp)$/;

@@ -2,6 +2,7 @@
 // as production (its own clock server, slot 11: the studio on its own port, staff accounts made
 // by ops): ops change a screen through the outline, the phone and the property panel without
 // touching the text, and the draft's diff has only the lines they meant to change.
+import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { STAFF } from './prod-env';
 import { expect, test } from './support';
@@ -197,6 +198,97 @@ test('an API path is a text box that suggests the paths in use: a new path typed
   expect(await savedDiff(page, 'loan-details')).toEqual([
     '− "path": "/service/event/save",',
     '+ "path": "/v3/loan-details/reborrow",',
+  ]);
+  await page.context().close();
+});
+
+/** A real picture (a 1×1 PNG) as an ops person would upload it, and the address it gets. */
+const BANNER = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8cfc0f01f0005000201e2a5a4b80000000049454e44ae426082',
+  'hex',
+);
+const BANNER_URL = `/media/${createHash('sha256').update(BANNER).digest('hex')}.png`;
+
+test('task 4: a banner image is added above the amounts on loan details, the picture uploaded through the panel; the phone shows it and the draft adds only that block', async ({
+  browser,
+}) => {
+  const page = await studioAs(browser, server.studioBase, STAFF.editor, '#loan-details');
+  // The amounts: the order's key-value rows, in the product card.
+  await outline(page)
+    .getByRole('treeitem', { name: /keyValue/ })
+    .click();
+  await page.getByRole('button', { name: 'Add block…' }).click();
+  await page.getByRole('searchbox', { name: 'Search blocks' }).fill('picture');
+  await page.getByRole('combobox', { name: 'Where' }).selectOption('before');
+  await page
+    .getByRole('region', { name: 'Add a block' })
+    .getByRole('button', { name: /^Image/ })
+    .click();
+  await expect(outline(page).locator('[aria-selected="true"]')).toContainText('image');
+  // Just above the amounts, in the same card.
+  const items = outline(page).getByRole('treeitem');
+  const added = await items.evaluateAll((all) =>
+    all.findIndex((e) => e.getAttribute('aria-selected') === 'true'),
+  );
+  expect((await items.allTextContents())[added + 1]).toContain('keyValue');
+
+  const upload = async (name: string, mimeType: string, buffer: Buffer) => {
+    const chooser = page.waitForEvent('filechooser');
+    await properties(page).getByRole('button', { name: 'Upload picture…' }).click();
+    await (await chooser).setFiles({ name, mimeType, buffer });
+  };
+  // An SVG is refused by the server (it can carry script), whatever the browser calls it: the
+  // field says why and the document keeps its picture.
+  const src = properties(page).getByRole('textbox', { name: 'Src', exact: true });
+  const before = await src.inputValue();
+  await upload('logo.svg', 'image/png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'));
+  await expect(properties(page).getByRole('alert')).toHaveText(
+    'logo.svg is not a PNG, JPEG, GIF or WebP picture',
+  );
+  await expect(src).toHaveValue(before);
+  await upload('banner.png', 'image/png', BANNER);
+  await expect(properties(page).getByText('Uploaded banner.png')).toBeVisible();
+  await expect(src).toHaveValue(BANNER_URL);
+  await expect(properties(page).getByRole('combobox', { name: 'Src: uploaded pictures' })).toHaveValue(
+    BANNER_URL,
+  );
+  await properties(page).getByRole('textbox', { name: 'Alt', exact: true }).fill('Banner');
+
+  // The phone loads the uploaded picture, above the amounts.
+  const picture = phone(page).getByRole('img', { name: 'Banner' });
+  await picture.scrollIntoViewIfNeeded();
+  await expect(picture).toHaveAttribute('src', BANNER_URL);
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .toBe(1);
+  await expect(page.locator('.cm-editor')).not.toHaveClass(/cm-focused/);
+  const diff = await savedDiff(page, 'loan-details');
+  // One added line: the new block, on one line as this document writes short objects.
+  expect(diff).toEqual([`+ { "type": "image", "src": "${BANNER_URL}", "alt": "Banner" },`]);
+  await page.context().close();
+});
+
+test('a bound field: the link text goes from a fixed value to a binding picked from a list (the configuration, the scenario’s replies); the phone shows what it reads', async ({
+  browser,
+}) => {
+  const page = await studioAs(browser, server.studioBase, STAFF.editor, '#loan-details');
+  await outline(page)
+    .getByRole('treeitem', { name: /Click to view more products/ })
+    .click();
+  const modes = properties(page).getByRole('radiogroup', { name: 'Text: fixed or bound' });
+  await expect(modes.getByRole('radio', { name: 'Fixed' })).toBeChecked();
+  await modes.getByRole('radio', { name: 'Bound' }).check();
+  const reads = properties(page).getByRole('combobox', { name: 'Text: reads' });
+  // What the scenario's replies hold is offered, though the screen declares no such field.
+  await expect(
+    reads.locator(`optgroup[label="The scenario's replies"] option[value="data.order.noticeStatusText"]`),
+  ).toHaveCount(1);
+  await reads.selectOption('config.serviceEmail');
+  await expect(reads).toHaveValue('config.serviceEmail');
+  await expect(phone(page).getByText('support@pesoquick.example')).toBeVisible();
+  expect(await savedDiff(page, 'loan-details')).toEqual([
+    '− "text": "Click to view more products",',
+    '+ "text": { "$": "config.serviceEmail" },',
   ]);
   await page.context().close();
 });

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runUserCommand } from '../../src/server/accounts/cli.js';
-import { backends, type Backend, type Reply } from './helpers.js';
+import { backends, PNG_1PX, type Backend, type Reply } from './helpers.js';
 import {
   STUDIO_HOST,
   editor,
@@ -195,6 +195,17 @@ describe.each(backends)('the studio in the production configuration on %s', (bac
       ],
     });
     await call('publisher', 'POST', `/experiments/${test.experiment.id}/promote`, { arm: 'b' });
+
+    // A picture uploaded for the panel's image field, listed, and served to the studio's phone
+    // (this listener) and to borrowers (the app's) at the address written into documents.
+    const picture = await call('editor', 'POST', '/assets', {
+      data: PNG_1PX.toString('base64'),
+      name: 'b.png',
+    });
+    expect((await call('editor', 'GET', '/assets')).assets).toHaveLength(1);
+    const media = picture.asset.url as string;
+    expect((await send({ method: 'GET', url: media })).statusCode).toBe(200);
+    expect((await app.inject({ url: media })).headers['content-type']).toBe('image/png');
 
     // The audit log and its export; accounts; one's own password; signing out.
     await call('publisher', 'GET', '/audit');

@@ -159,6 +159,18 @@ export interface StoredFilesTable {
   created_at: string;
 }
 
+/** A picture uploaded in the studio (issue 25); its bytes are the stored file of the same name. */
+export interface StudioAssetsTable {
+  /** `<sha-256 of the bytes>.<ext>`. */
+  name: string;
+  mime: string;
+  size: number;
+  /** The file name it was uploaded with, for the picker (never a path on the server). */
+  label: string;
+  uploaded_by: string;
+  created_at: string;
+}
+
 export interface ContactInfoTable {
   id: number;
   email: string;
@@ -314,6 +326,7 @@ export interface Database {
   complaint_tabs: ComplaintTabsTable;
   uploads: UploadsTable;
   stored_files: StoredFilesTable;
+  studio_assets: StudioAssetsTable;
   contact_info: ContactInfoTable;
   landing_templates: LandingTemplatesTable;
   captcha_sessions: CaptchaSessionsTable;

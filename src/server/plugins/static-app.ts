@@ -31,7 +31,7 @@ export function pageConfig(dev: boolean, env: NodeJS.ProcessEnv = process.env): 
  * there is never served.
  */
 const NOT_APP =
-  /^\/((nepenthes|v3|ndustan|api|gopia|dev|studio|preview|screens|uploads|assets-demo|assets|healthz|readyz)(\/|$)|service\/)/;
+  /^\/((nepenthes|v3|ndustan|api|gopia|dev|studio|preview|screens|uploads|media|assets-demo|assets|healthz|readyz)(\/|$)|service\/)/;
 
 const NOT_BUILT =
   '<!doctype html><meta charset="utf-8"><title>Lender app</title>' +

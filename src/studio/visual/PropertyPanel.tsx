@@ -13,6 +13,10 @@ import type { Resolved } from '../editor/schemaNav';
 import { pointerOf } from './model/paths';
 import { ActionsField } from './ActionsField';
 import { ConditionField } from './ConditionField';
+import type { AssetSource } from './assetSource';
+import { BindingToggle } from './BindingToggle';
+import { ImageField } from './ImageField';
+import type { BindingGroup } from './model/bindings';
 
 export { humanize };
 
@@ -29,12 +33,19 @@ export interface PanelProps {
   choices(name: string): string[];
   /** What a condition or a binding may read (model/bindings.ts). */
   paths: string[];
+  /** The uploaded pictures, for picture fields (absent: the address is only text). */
+  assets?: AssetSource | undefined;
+  /** What a bindable field may be bound to (absent: no toggle). */
+  bindings?: readonly BindingGroup[] | undefined;
 }
 
 const HIDDEN = new Set(['type', 'do']);
 
 /** What every field of one panel shares: the schemas, the problems, the writer and the lists. */
-type FieldEnv = Pick<PanelProps, 'model' | 'problems' | 'write' | 'choices' | 'paths'>;
+type FieldEnv = Pick<
+  PanelProps,
+  'model' | 'problems' | 'write' | 'choices' | 'paths' | 'assets' | 'bindings'
+>;
 
 interface FieldProps {
   env: FieldEnv;
@@ -217,6 +228,25 @@ function Field({ env, spec, value, path, depth, index }: FieldProps) {
     default:
       control = <JsonField id={id} value={value} onValue={set} />;
   }
+  if (spec.kind === 'image' && str !== null && env.assets)
+    control = (
+      <ImageField label={humanize(spec.name)} value={str} assets={env.assets} onValue={set}>
+        {control}
+      </ImageField>
+    );
+  if (spec.bindable && env.bindings)
+    control = (
+      <BindingToggle
+        id={id}
+        label={humanize(spec.name)}
+        value={value}
+        required={spec.required}
+        groups={env.bindings}
+        onValue={set}
+      >
+        {control}
+      </BindingToggle>
+    );
   const group = ['object', 'block', 'list', 'actions', 'condition'].includes(spec.kind);
   return (
     <div

@@ -7,7 +7,9 @@ import type { ScreensManifest } from '../../../renderer/types.gen';
 import type { Problem } from '../../../renderer/validate/problem';
 import type { EditorHandle } from '../editor/Editor';
 import type { Library } from '../../parts/library';
-import { readablePaths } from './model/bindings';
+import { DEFAULT_CONFIG } from '../../config/load';
+import type { AssetSource } from './assetSource';
+import { bindingGroups, readablePaths, type ScenarioReplies } from './model/bindings';
 import { usedChoices } from './model/choices';
 import { pathOf } from './model/paths';
 import { minimalEdit } from './model/minimalEdit';
@@ -28,7 +30,14 @@ interface Props {
   /** The screens and parts: the call paths and track events they use are the suggestions of those fields. */
   library: Library | null;
   readOnly: boolean;
+  /** The uploaded pictures (picture fields pick from them and upload). */
+  assets?: AssetSource;
+  /** The phone's scenario: the data paths its replies hold are among a binding's choices. */
+  scenario?: ScenarioReplies | null;
 }
+
+/** What `config.*` reads: the configuration's keys (src/config/types.ts). */
+const CONFIG_KEYS = Object.keys(DEFAULT_CONFIG);
 
 /** Every document of the library (screens and parts), parsed. */
 function libraryValues(library: Library | null): unknown[] {
@@ -68,6 +77,8 @@ export function VisualTools({
   manifest,
   library,
   readOnly,
+  assets,
+  scenario,
 }: Props) {
   const [palette, setPalette] = useState(false);
   const outline = doc.outline;
@@ -109,6 +120,7 @@ export function VisualTools({
   );
 
   const paths = useMemo(() => readablePaths(doc.value), [doc.value]);
+  const bindings = useMemo(() => bindingGroups(doc.value, CONFIG_KEYS, scenario), [doc.value, scenario]);
   const structural =
     node !== null &&
     node.pointer !== null &&
@@ -243,6 +255,8 @@ export function VisualTools({
               write={write}
               choices={choices}
               paths={paths}
+              assets={readOnly ? undefined : assets}
+              bindings={bindings}
               {...(node?.kind === 'screen' ? { skip: OUTLINED } : {})}
             />
           ) : (

@@ -12,6 +12,7 @@ import * as m060 from './060_idempotency_claims.js';
 import * as m070 from './070_stored_files.js';
 import * as m080 from './080_measurement_trust.js';
 import * as m090 from './090_studio_guard.js';
+import * as m100 from './100_studio_assets.js';
 
 /** In-code provider: migrations ship inside the server, so no directory scan at run time. */
 export const migrationProvider: MigrationProvider = {
@@ -29,5 +30,6 @@ export const migrationProvider: MigrationProvider = {
     '070_stored_files': m070,
     '080_measurement_trust': m080,
     '090_studio_guard': m090,
+    '100_studio_assets': m100,
   }),
 };

@@ -14,7 +14,18 @@ import type { ResolvedConfig } from '../../config.js';
 export type Access = 'public' | 'signed-in' | readonly Role[];
 
 /** Why a privileged attempt was refused, as its audit action says it (`refused.<kind>`). */
-export type RefusalKind = 'host' | 'cross-site' | 'not-json' | 'role' | 'csrf' | 'four-eyes' | 'password';
+export type RefusalKind =
+  | 'host'
+  | 'cross-site'
+  | 'not-json'
+  | 'role'
+  | 'csrf'
+  | 'four-eyes'
+  | 'password'
+  /** An upload that is not a picture the studio takes, or too large (asset-routes.ts). */
+  | 'asset'
+  /** A body over the route's limit, refused before it is read. */
+  | 'too-large';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -14,6 +14,7 @@ import { answeredUnavailable, STUDIO_UNAVAILABLE } from '../../lib/unavailable.j
 import { Refusal } from '../../lib/refusal.js';
 import { pageConfig } from '../static-app.js';
 import { accountRoutes } from './account-routes.js';
+import { assetRoutes } from './asset-routes.js';
 import { auditRoutes } from './audit-routes.js';
 import { contentRoutes } from './content-routes.js';
 import { refuse, refuseAs, registerGuard, registerHostCheck } from './guard.js';
@@ -66,6 +67,9 @@ export default async function studioPlugin(app: FastifyInstance, deps: StudioDep
           if (error instanceof Refusal && error.status === 403)
             return refuseAs(reply, 'four-eyes', 403, error.message, error.extra);
           if (error instanceof Refusal) return refuse(reply, error.status, error.message, error.extra);
+          // A signed-in caller's body over the limit (the guard ran first): an upload too large.
+          if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+            return refuseAs(reply, 'too-large', 413, 'The request is too large (pictures: at most 1 MB)');
           if (error.validation || (error.statusCode && error.statusCode < 500))
             return refuse(reply, error.statusCode ?? 400, error.message);
           request.log.error({ err: error }, 'studio request failed');
@@ -76,6 +80,7 @@ export default async function studioPlugin(app: FastifyInstance, deps: StudioDep
         contentRoutes(api, services);
         auditRoutes(api, services);
         accountRoutes(api, services);
+        assetRoutes(api, services);
         experimentRoutes(api, services.experiments);
       },
       { prefix: '/studio/api' },

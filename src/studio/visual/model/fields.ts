@@ -37,6 +37,8 @@ export interface FieldSpec {
   minimum?: number;
   maximum?: number;
   integer?: boolean;
+  /** The schema takes an expression here, so the field may be bound (`{"$": path}`) instead of fixed. */
+  bindable?: boolean;
   /** The schemas of the value, to go deeper (a list's items, an object's fields). */
   here: Resolved;
 }
@@ -111,6 +113,10 @@ export function createFieldModel(nav: SchemaNav): FieldModel {
     return 'json';
   }
 
+  /** Conditions have their own builder and state paths name a place, not a value: neither is bound. */
+  const bindable = (here: Resolved, kind: FieldKind) =>
+    ['text', 'string', 'expr', 'image', 'color'].includes(kind) && has(here, D.expr);
+
   function describe(here: Resolved): string {
     for (const c of here.ctxs) if (typeof c.schema.description === 'string') return c.schema.description;
     return '';
@@ -146,6 +152,7 @@ export function createFieldModel(nav: SchemaNav): FieldModel {
         ...(typeof minimum === 'number' ? { minimum } : {}),
         ...(typeof maximum === 'number' ? { maximum } : {}),
         ...(types(child).has('integer') ? { integer: true } : {}),
+        ...(bindable(child, kind) ? { bindable: true } : {}),
         here: child,
       };
     });

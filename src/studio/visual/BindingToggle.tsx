@@ -1,0 +1,84 @@
+// A field that may be bound (issue 25 item 2, "Bindings"): a toggle between a fixed value and a
+// binding, `{"$": path}`. The path is chosen from what the screen can read (model/bindings.ts:
+// its params, state, variables and source data, the paths the scenario's replies hold, the
+// configuration), never typed. A value that is another expression (a template, an operator) shows
+// as such, in the panel's JSON box, until it is made fixed or bound.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { bindingPath, valueMode, type BindingGroup, type ValueMode } from './model/bindings';
+
+interface Props {
+  /** The id of the field's label's control: the fixed control has it, or the binding's select. */
+  id: string;
+  label: string;
+  value: unknown;
+  required: boolean;
+  groups: readonly BindingGroup[];
+  onValue(value: unknown): void;
+  /** The control of the value as it is: a fixed value's, or an expression's JSON box. */
+  children: ReactNode;
+}
+
+export function BindingToggle({ id, label, value, required, groups, onValue, children }: Props) {
+  const mode = valueMode(value);
+  // "Bound" chosen, before a path is: the select shows, the text changes when a path is picked.
+  const [asked, setAsked] = useState(false);
+  const fixed = useRef<unknown>(mode === 'fixed' ? value : undefined);
+  useEffect(() => {
+    if (mode === 'fixed') fixed.current = value;
+    else setAsked(false);
+  }, [mode, value]);
+  const shown: ValueMode = asked && mode !== 'binding' ? 'binding' : mode;
+  const path = bindingPath(value);
+  const listed = path === null || groups.some((g) => g.paths.includes(path));
+
+  const choose = (next: ValueMode) => {
+    if (next === 'binding') setAsked(mode !== 'binding');
+    else {
+      setAsked(false);
+      if (mode !== 'fixed') onValue(fixed.current ?? (required ? '' : undefined));
+    }
+  };
+  const name = `${id}-mode`;
+  return (
+    <div className="studio-prop-bind">
+      <span role="radiogroup" aria-label={`${label}: fixed or bound`} className="studio-prop-bind-modes">
+        <label>
+          <input type="radio" name={name} checked={shown === 'fixed'} onChange={() => choose('fixed')} />
+          Fixed
+        </label>
+        <label>
+          <input type="radio" name={name} checked={shown === 'binding'} onChange={() => choose('binding')} />
+          Bound
+        </label>
+        {shown === 'expression' && (
+          <label>
+            <input type="radio" name={name} checked readOnly />
+            Expression
+          </label>
+        )}
+      </span>
+      {shown === 'binding' ? (
+        <select
+          id={id}
+          aria-label={`${label}: reads`}
+          value={path ?? ''}
+          onChange={(e) => e.target.value && onValue({ $: e.target.value })}
+        >
+          <option value="">Choose what it shows</option>
+          {!listed && <option value={path}>{path}</option>}
+          {groups.map((g) => (
+            <optgroup key={g.label} label={g.label}>
+              {g.paths.map((p) => (
+                <option key={p} value={p}>
+                  {p}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      ) : (
+        children
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+// The studio's uploaded pictures as the property panel's image field uses them (issue 25): the
+// list for the picker, kept once per page and refreshed by an upload, and an upload sent as the
+// server takes it (JSON, the picture in base64; docs/api.md "Pictures"). What the picture is and
+// whether it is taken is the server's decision: the field shows its one-sentence answer.
+import type { StudioAsset } from '../../wire/studio';
+
+/** The studio API's call, as src/studio/api.ts's `studioApi(...).call` makes it. */
+type Call = <T>(
+  method: string,
+  path: string,
+  payload?: unknown,
+) => Promise<{ ok: boolean; message: string; body: T }>;
+
+export type Uploaded = { ok: true; asset: StudioAsset } | { ok: false; message: string };
+
+export interface AssetSource {
+  list(): Promise<StudioAsset[]>;
+  upload(file: File): Promise<Uploaded>;
+}
+
+/** Base64 of a file's bytes, in chunks (a spread of a whole picture would overflow the stack). */
+async function base64Of(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+export function assetSource(call: Call): AssetSource {
+  let listed: Promise<StudioAsset[]> | null = null;
+  return {
+    list() {
+      listed ??= call<{ assets?: StudioAsset[] }>('GET', '/assets').then((r) =>
+        r.ok ? (r.body.assets ?? []) : [],
+      );
+      return listed;
+    },
+    async upload(file) {
+      const reply = await call<{ asset?: StudioAsset }>('POST', '/assets', {
+        data: await base64Of(file),
+        name: file.name,
+      });
+      if (!reply.ok || !reply.body.asset) return { ok: false, message: reply.message || 'The upload failed' };
+      listed = null;
+      return { ok: true, asset: reply.body.asset };
+    },
+  };
+}
