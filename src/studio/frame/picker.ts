@@ -119,7 +119,10 @@ export interface Picker {
   refresh(): void;
 }
 
-export function createPicker(onPick: (picked: Picked) => void, onEdit: (picked: Picked) => void): Picker {
+export function createPicker(
+  onPick: (picked: Picked) => void,
+  onEdit: (picked: Picked, element: Element) => void,
+): Picker {
   const hover = overlay('hover');
   const selected = overlay('selected');
   let picking = false;
@@ -161,7 +164,7 @@ export function createPicker(onPick: (picked: Picked) => void, onEdit: (picked: 
         e.preventDefault();
         e.stopPropagation();
         if (type === 'click') {
-          if (e.detail >= 2) onEdit(at);
+          if (e.detail >= 2) onEdit(at, e.target as Element);
           else onPick(at);
         }
       },

@@ -1,0 +1,96 @@
+// Text in place and the accessibility of the studio's editing views (issue 25 item 5, acceptance
+// task 10 and "axe finds no serious or critical violation on the studio's editing views"), in
+// Chromium against a real server configured as production (its own clock server, slot 13: the
+// studio on its own port, staff accounts made by ops). Ops drive only the phone, the outline, the
+// panel, the palette and the keyboard: the text editor is never focused and no JSON is typed.
+import type { Page } from '@playwright/test';
+import { STAFF } from './prod-env';
+import { expect, test } from './support';
+import { startClockServer, type ClockServer } from './clock';
+import { studioAs } from './publishing-helpers';
+import { outline, phone, properties, savedDiff } from './visual-helpers';
+
+test.describe.configure({ mode: 'serial' });
+
+let server: ClockServer;
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  server = await startClockServer(13);
+});
+test.afterAll(async () => server?.stop());
+
+const POPUP_TEXT = 'This popup is a screen-document modal.';
+const NEW_TEXT = 'Your loan is on its way.';
+
+/** Opens the demo screen's popup in the phone (it runs: pick mode is off), then turns pick mode on. */
+async function popupInPhone(page: Page) {
+  await expect(phone(page).locator('main.screen[data-screen="demo"]')).toBeVisible();
+  await phone(page).getByRole('button', { name: 'Open a popup' }).click();
+  await expect(phone(page).getByRole('dialog').getByText(POPUP_TEXT)).toBeVisible();
+  await page.getByRole('button', { name: 'Select in phone' }).click();
+  await expect(page.getByRole('button', { name: 'Select in phone' })).toHaveAttribute('aria-pressed', 'true');
+}
+
+test("task 10: a popup's text is edited by double-clicking it in the phone; Escape drops it, Enter keeps it, undo takes it back; the draft changes that one line", async ({
+  browser,
+}) => {
+  const page = await studioAs(browser, server.studioBase, STAFF.editor, '#demo');
+  await popupInPhone(page);
+  const box = phone(page).getByRole('textbox', { name: /^Edit text/ });
+
+  // Escape drops what was typed.
+  await phone(page).getByRole('dialog').getByText(POPUP_TEXT).dblclick();
+  await expect(box).toBeFocused();
+  await expect(box).toHaveValue(POPUP_TEXT);
+  await page.keyboard.type('Dropped');
+  await page.keyboard.press('Escape');
+  await expect(box).toBeHidden();
+  await expect(phone(page).getByRole('dialog').getByText(POPUP_TEXT)).toBeVisible();
+  const selected = outline(page).locator('[aria-selected="true"]');
+  await expect(selected).toContainText(POPUP_TEXT);
+
+  // Enter keeps it: the text (all of it selected when the box opens) is replaced by what is typed.
+  await phone(page).getByRole('dialog').getByText(POPUP_TEXT).dblclick();
+  await expect(box).toBeFocused();
+  await page.keyboard.type(NEW_TEXT);
+  await page.keyboard.press('Enter');
+  await expect(box).toBeHidden();
+  await expect(selected).toContainText(NEW_TEXT);
+  await expect(properties(page).getByRole('textbox', { name: 'Text', exact: true })).toHaveValue(NEW_TEXT);
+  await expect(page.locator('.cm-editor')).not.toHaveClass(/cm-focused/);
+
+  // One change of the document: undo takes it back, redo brings it again.
+  await page.getByRole('toolbar', { name: 'Structure' }).getByRole('button', { name: 'Undo' }).click();
+  await expect(selected).toContainText(POPUP_TEXT);
+  await page.getByRole('toolbar', { name: 'Structure' }).getByRole('button', { name: 'Redo' }).click();
+  await expect(selected).toContainText(NEW_TEXT);
+
+  // The phone runs the changed screen: the popup shows the new text.
+  await page.getByRole('button', { name: 'Select in phone' }).click();
+  await phone(page).getByRole('button', { name: 'Open a popup' }).click();
+  await expect(phone(page).getByRole('dialog').getByText(NEW_TEXT)).toBeVisible();
+
+  expect(await savedDiff(page, 'demo')).toEqual([
+    `− { "type": "text", "text": "${POPUP_TEXT}" },`,
+    `+ { "type": "text", "text": "${NEW_TEXT}" },`,
+  ]);
+  await page.context().close();
+});
+
+test('a text filled in from data is not edited in place: the phone says why and the document is unchanged', async ({
+  browser,
+}) => {
+  const page = await studioAs(browser, server.studioBase, STAFF.editor, '#demo');
+  await expect(phone(page).locator('main.screen[data-screen="demo"]')).toBeVisible();
+  await page.getByRole('button', { name: 'Select in phone' }).click();
+  // Nothing to save: the document is as it was opened.
+  await expect(page.getByRole('button', { name: 'Save draft…' })).toBeDisabled();
+  await phone(page)
+    .getByText(/^Taps: /)
+    .dblclick();
+  await expect(phone(page).getByRole('status').filter({ hasText: 'filled in from data' })).toBeVisible();
+  await expect(phone(page).getByRole('textbox', { name: /^Edit text/ })).toHaveCount(0);
+  await expect(outline(page).locator('[aria-selected="true"]')).toContainText('taps');
+  await expect(page.getByRole('button', { name: 'Save draft…' })).toBeDisabled();
+  await page.context().close();
+});
