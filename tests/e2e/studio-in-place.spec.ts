@@ -3,11 +3,12 @@
 // Chromium against a real server configured as production (its own clock server, slot 13: the
 // studio on its own port, staff accounts made by ops). Ops drive only the phone, the outline, the
 // panel, the palette and the keyboard: the text editor is never focused and no JSON is typed.
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { STAFF } from './prod-env';
 import { expect, test } from './support';
 import { startClockServer, type ClockServer } from './clock';
-import { studioAs } from './publishing-helpers';
+import { openReview, ROLLOVER_SCENARIO, studioAs } from './publishing-helpers';
 import { outline, phone, properties, savedDiff } from './visual-helpers';
 
 test.describe.configure({ mode: 'serial' });
@@ -93,4 +94,56 @@ test('a text filled in from data is not edited in place: the phone says why and 
   await expect(outline(page).locator('[aria-selected="true"]')).toContainText('taps');
   await expect(page.getByRole('button', { name: 'Save draft…' })).toBeDisabled();
   await page.context().close();
+});
+
+/** axe's serious and critical findings on the page as it is, each with where it was found. */
+async function seriousViolations(page: Page, view: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${view}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test("axe finds no serious or critical violation on the studio's editing views: a selection in the visual tools, the actions editor, the condition builder, the palette, the review", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const page = await studioAs(browser, server.studioBase, STAFF.editor, '#loan-details');
+  await page.getByLabel('Scenario').selectOption({ label: ROLLOVER_SCENARIO });
+  await expect(phone(page).locator('main.screen[data-screen="loan-details"]')).toBeVisible();
+  const found: string[] = [];
+
+  // A block selected in the phone, its panel with the actions editor.
+  await page.getByRole('button', { name: 'Select in phone' }).click();
+  await phone(page).getByRole('button', { name: 'Rollover Repayment' }).click();
+  await expect(properties(page).getByRole('list', { name: 'On tap steps' })).toBeVisible();
+  found.push(...(await seriousViolations(page, 'selection and actions editor')));
+
+  // The condition builder.
+  await outline(page).getByRole('treeitem', { name: 'column recommendations' }).click();
+  await expect(properties(page).getByRole('group', { name: 'Visible condition' })).toBeVisible();
+  found.push(...(await seriousViolations(page, 'condition builder')));
+
+  // The palette.
+  await page.getByRole('button', { name: 'Add block…' }).click();
+  await expect(page.getByRole('searchbox', { name: 'Search blocks' })).toBeVisible();
+  found.push(...(await seriousViolations(page, 'palette')));
+  await page.keyboard.press('Escape');
+
+  // The review of a draft changed in the panel.
+  await outline(page)
+    .getByRole('treeitem', { name: /Order Details/ })
+    .click();
+  await properties(page).getByRole('textbox', { name: 'Title', exact: true }).fill('Loan details');
+  await savedDiff(page, 'loan-details');
+  await page.getByRole('button', { name: 'Request review' }).click();
+  await expect(page.locator('.studio-draft')).toHaveText('Draft in review');
+  await page.context().close();
+
+  const publisher = await studioAs(browser, server.studioBase, STAFF.publisher, '#loan-details');
+  await openReview(publisher, /loan-details/);
+  found.push(...(await seriousViolations(publisher, 'review')));
+  await publisher.context().close();
+
+  expect(found).toEqual([]);
 });

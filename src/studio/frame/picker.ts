@@ -74,7 +74,7 @@ function overlay(kind: 'hover' | 'selected'): HTMLDivElement {
     pointerEvents: 'none',
     zIndex: '2147483646',
     boxSizing: 'border-box',
-    border: kind === 'hover' ? '2px dashed #2f6fde' : '2px solid #e8590c',
+    border: kind === 'hover' ? '2px dashed #2f6fde' : '2px solid #c2410c',
     display: 'none',
   });
   const tag = document.createElement('span');
@@ -85,7 +85,7 @@ function overlay(kind: 'hover' | 'selected'): HTMLDivElement {
     font: '11px/16px system-ui, sans-serif',
     padding: '0 4px',
     color: '#fff',
-    background: kind === 'hover' ? '#2f6fde' : '#e8590c',
+    background: kind === 'hover' ? '#2f6fde' : '#c2410c',
     whiteSpace: 'nowrap',
   });
   el.appendChild(tag);

@@ -116,7 +116,7 @@ export function createTextInPlace(done: (path: string, text: string | null) => v
         height: `${rect.height}px`,
         margin: '0',
         border: '0',
-        outline: '2px solid #e8590c',
+        outline: '2px solid #c2410c',
         boxSizing: 'border-box',
         resize: 'none',
         overflow: 'hidden',
