@@ -1,6 +1,8 @@
 // npm run bench:studio — issue 9's figures, on a production build (DIST_DIR, default dist) served
 // by the real server in demo mode: the JavaScript a borrower's page loads (none of it the
-// studio's), and how long the studio takes to show the editor and the previewed screen.
+// studio's), and how long the studio takes to show the editor and the previewed screen; issue 25's
+// figures of the visual tools at 4× CPU (bench/studio-visual.ts). With BEFORE_DIST_DIR (a build of
+// an earlier commit) the studio's first load is measured on both builds in the same run, in turns.
 // `-- --shot docs/studio.png` also saves the README's screenshot (1280x800).
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,12 +11,15 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { startServer } from '../scripts/lib/server-process';
+import { CPU_SLOWDOWN, measureVisual } from './studio-visual';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 const PORT = Number(process.env.STUDIO_BENCH_PORT ?? 8794);
 const DIST = resolve(ROOT, process.env.DIST_DIR ?? 'dist');
-const RUNS = 5;
+const RUNS = Number(process.env.STUDIO_BENCH_RUNS ?? 5);
 const BASE = `http://127.0.0.1:${PORT}`;
+const BEFORE_DIST = process.env.BEFORE_DIST_DIR ? resolve(ROOT, process.env.BEFORE_DIST_DIR) : null;
+const BEFORE_BASE = `http://127.0.0.1:${PORT + 1}`;
 const shotAt = process.argv.indexOf('--shot');
 const shot = shotAt > 0 ? process.argv[shotAt + 1] : undefined;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -36,19 +41,22 @@ async function scriptsOf(page: Page, url: string): Promise<{ url: string; gz: nu
 const work = mkdtempSync(join(tmpdir(), 'bench-studio-'));
 cpSync(join(ROOT, 'screens'), join(work, 'screens'), { recursive: true });
 // Its own process group, so stopping it stops every process it started.
-const server = await startServer({
-  cwd: ROOT,
-  detached: true,
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    SQLITE_PATH: join(work, 'db.sqlite'),
-    DATABASE_URL: '',
-    DIST_DIR: DIST,
-    SCREENS_DIR: join(work, 'screens'),
-    LENDER_DEV: '1',
-  },
-});
+const serve = (port: number, dist: string, name: string) =>
+  startServer({
+    cwd: ROOT,
+    detached: true,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SQLITE_PATH: join(work, `${name}.sqlite`),
+      DATABASE_URL: '',
+      DIST_DIR: dist,
+      SCREENS_DIR: join(work, 'screens'),
+      LENDER_DEV: '1',
+    },
+  });
+const server = await serve(PORT, DIST, 'db');
+const beforeServer = BEFORE_DIST ? await serve(PORT + 1, BEFORE_DIST, 'before') : null;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: CHROMIUM_ARGS,
@@ -67,13 +75,12 @@ try {
   );
 
   // 2. The studio: cold loads, sign-in included, until the editor shows the document and the phone
-  // shows the screen.
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
+  // shows the screen; with a "before" build, one load of each in turn.
+  const opened = async (base: string) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const studio = await context.newPage();
     const start = Date.now();
-    await studio.goto(`${BASE}/studio#loan-details`);
+    await studio.goto(`${base}/studio#loan-details`);
     // Signing in is part of opening the studio (issue 17): the demo editor.
     await studio.getByLabel('Account').fill('editor');
     await studio.getByLabel('Password').fill('demo-editor-password');
@@ -83,7 +90,18 @@ try {
       .frameLocator('iframe[title=Preview]')
       .locator('main.screen[data-screen="loan-details"]')
       .waitFor();
-    times.push(Date.now() - start);
+    return { studio, context, ms: Date.now() - start };
+  };
+  const times: number[] = [];
+  const before: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    if (beforeServer) {
+      const old = await opened(BEFORE_BASE);
+      before.push(old.ms);
+      await old.context.close();
+    }
+    const { studio, context, ms } = await opened(BASE);
+    times.push(ms);
     if (shot && i === RUNS - 1) {
       await studio.getByLabel('Scenario').selectOption({ label: '174 Due today with rollover (isDelay 1)' });
       const phone = studio.frameLocator('iframe[title=Preview]');
@@ -94,6 +112,14 @@ try {
     await context.close();
   }
 
+  // 3. The visual tools at 4× CPU, on a studio opened beforehand.
+  const { studio, context } = await opened(BASE);
+  const cdp = await context.newCDPSession(studio);
+  const visual = await measureVisual(studio, cdp, RUNS);
+  await context.close();
+  const fig = (xs: number[]) =>
+    `${Math.round(median(xs))} ms (max ${Math.round(Math.max(...xs))} ms, ${xs.length} times)`;
+
   lines.push(
     '| figure | value |',
     '|---|---|',
@@ -101,10 +127,20 @@ try {
     ...borrower.map((s) => `| - ${s.url} | ${kb(s.gz)} |`),
     `| studio chunks or CodeMirror among them | ${leaked.length + codemirror.length === 0 ? 'none' : [...leaked, ...codemirror].map((s) => s.url).join(', ')} |`,
     `| studio ready (sign-in, editor + previewed screen), cold, median of ${RUNS} | ${median(times)} ms (max ${Math.max(...times)} ms) |`,
+    ...(before.length
+      ? [
+          `| the same on the "before" build (${BEFORE_DIST}), in turns with it | ${median(before)} ms (max ${Math.max(...before)} ms) |`,
+        ]
+      : []),
+    `| select a block in the outline → its panel drawn, ${CPU_SLOWDOWN}× CPU, median | ${fig(visual.outline)} |`,
+    `| select a block in the phone (pick mode) → its panel drawn, ${CPU_SLOWDOWN}× CPU | ${fig(visual.phone)} |`,
+    `| move the text's cursor into a block → its panel drawn, ${CPU_SLOWDOWN}× CPU | ${fig(visual.text)} |`,
+    `| a property changed in the panel → drawn in the phone, ${CPU_SLOWDOWN}× CPU | ${fig(visual.change)} |`,
   );
 } finally {
   await browser.close();
   await server.stop();
+  await beforeServer?.stop();
   rmSync(work, { recursive: true, force: true });
 }
 console.log(lines.join('\n'));

@@ -7,6 +7,7 @@ import {
   DEVICES,
   type Device,
   type FrameMessage,
+  type InPlaceMessage,
   type LogEntry,
   type PickMessage,
   type RenderMessage,
@@ -31,7 +32,10 @@ interface Props {
   picking?: boolean;
   /** The selected block's place in `doc`, outlined in the phone. */
   selected?: { path: string; type: string } | null;
-  onPick?(path: string, type: string, edit: boolean): void;
+  onPick?(path: string, type: string, edit: boolean, text?: string): void;
+  /** Text in place (issue 25 item 5): the studio's answer to a double-click, and the text typed. */
+  inPlace?: InPlaceMessage | null;
+  onTextEdit?(path: string, text: string | null): void;
 }
 
 export type NativeEventName = 'back' | 'close';
@@ -51,6 +55,8 @@ export function Preview({
   picking = false,
   selected = null,
   onPick,
+  inPlace = null,
+  onTextEdit,
 }: Props) {
   const frame = useRef<HTMLIFrameElement>(null);
   const box = useRef<HTMLDivElement>(null);
@@ -58,10 +64,13 @@ export function Preview({
   const latest = useRef<RenderMessage | null>(null);
   latest.current = doc ? { type: 'studio:render', doc, scenario, run } : null;
 
-  const pick = useRef({ picking, selected, onPick });
-  pick.current = { picking, selected, onPick };
+  const pick = useRef({ picking, selected, onPick, onTextEdit });
+  pick.current = { picking, selected, onPick, onTextEdit };
   const send = useCallback(
-    (message: RenderMessage | PickMessage | { type: 'studio:native'; event: NativeEventName }) => {
+    (
+      message:
+        RenderMessage | PickMessage | InPlaceMessage | { type: 'studio:native'; event: NativeEventName },
+    ) => {
       frame.current?.contentWindow?.postMessage(message, window.location.origin);
     },
     [],
@@ -78,7 +87,8 @@ export function Preview({
         send({ type: 'studio:pick-mode', on });
         send({ type: 'studio:select', path: at?.path ?? null, blockType: at?.type ?? '' });
       } else if (message.type === 'studio:pick')
-        pick.current.onPick?.(message.path, message.blockType, message.edit);
+        pick.current.onPick?.(message.path, message.blockType, message.edit, message.text);
+      else if (message.type === 'studio:text-edit') pick.current.onTextEdit?.(message.path, message.text);
       else if (message.type === 'studio:log') onLog(message.run, message.entry);
       else if (message.type === 'studio:crash') onCrash(message.run, message.message);
     };
@@ -97,6 +107,10 @@ export function Preview({
     () => send({ type: 'studio:select', path: selectedPath, blockType: selectedType }),
     [selectedPath, selectedType, send],
   );
+
+  useEffect(() => {
+    if (inPlace) send(inPlace);
+  }, [inPlace, send]);
 
   useLayoutEffect(() => {
     const element = box.current;

@@ -23,6 +23,7 @@ import { useOpenFile } from './useOpenFile';
 import { useActionLog, useWarnBeforeLeaving } from './useActionLog';
 import { useChecked } from './useChecked';
 import { useSelection } from './visual/useSelection';
+import { useTextInPlace } from './visual/useTextInPlace';
 import { useVisualDoc } from './visual/useVisualDoc';
 import { assetSource } from './visual/assetSource';
 import { VisualTools } from './visual/VisualTools';
@@ -66,6 +67,7 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
   const dirty = file !== null && text !== null && text !== file.saved;
   const visual = useVisualDoc(id, text, library);
   const selection = useSelection(visual, editor, `${id}:${file?.key ?? 0}`);
+  const inPlace = useTextInPlace(visual, editor, !api.canEdit);
   const errors = checked.result?.errors ?? 0;
   const warnings = (checked.result?.problems.length ?? 0) - errors;
 
@@ -234,7 +236,12 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
           onLog: log.onLog,
           onCrash: log.onCrash,
           selected: selection.inPhone,
-          onPick: (path) => selection.pick(path),
+          onPick: (path, _type, edit, shown) => {
+            selection.pick(path);
+            if (edit) inPlace.start(path, shown);
+          },
+          inPlace: inPlace.message,
+          onTextEdit: inPlace.finish,
         }}
       />
 

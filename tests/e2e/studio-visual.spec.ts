@@ -3,11 +3,11 @@
 // by ops): ops change a screen through the outline, the phone and the property panel without
 // touching the text, and the draft's diff has only the lines they meant to change.
 import { createHash } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { STAFF } from './prod-env';
 import { expect, test } from './support';
 import { startClockServer, type ClockServer } from './clock';
 import { ROLLOVER_SCENARIO, studioAs } from './publishing-helpers';
+import { outline, phone, properties, savedDiff } from './visual-helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -17,24 +17,6 @@ test.beforeAll(async () => {
   server = await startClockServer(11);
 });
 test.afterAll(async () => server?.stop());
-
-const outline = (page: Page) => page.getByRole('tree', { name: 'Outline' });
-const properties = (page: Page) => page.getByRole('region', { name: 'Properties' });
-const phone = (page: Page) => page.frameLocator('iframe[title="Preview"]');
-
-/** The save dialog's diff: its changed lines ('+ …' and '− …'), in order. */
-async function savedDiff(page: Page, file: string): Promise<string[]> {
-  await page.getByRole('button', { name: 'Save draft…' }).click();
-  const dialog = page.getByRole('dialog', { name: `Save a draft of screens/${file}.json` });
-  const rows = dialog.locator('.studio-diff-add .studio-diff-text, .studio-diff-del .studio-diff-text');
-  await expect(rows.first()).toBeVisible();
-  const lines = (await rows.allTextContents()).map((l) => l.replace(/\s+/g, ' ').trim());
-  await dialog.getByLabel('What changed, for the reviewer').fill('Visual change');
-  await dialog.getByRole('button', { name: 'Save draft', exact: true }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.locator('.studio-draft')).toHaveText('Draft');
-  return lines;
-}
 
 test('task 1: the loan details title changes through the outline and the property panel; the draft changes that one line', async ({
   browser,

@@ -99,7 +99,8 @@ function extensions(
       indentWithTab,
     ]),
     EditorState.tabSize.of(2),
-    EditorView.contentAttributes.of({ 'aria-label': 'Screen document (JSON)' }),
+    // tabindex: axe's scrollable-region rule counts only tab stops it knows (contenteditable is one anyway).
+    EditorView.contentAttributes.of({ 'aria-label': 'Screen document (JSON)', tabindex: '0' }),
     EditorView.updateListener.of((update) => {
       if (update.docChanged) onChange(update.state.doc.toString());
       // The visual tools move the cursor with their edits: only a person's move selects.

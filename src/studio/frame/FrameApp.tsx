@@ -6,11 +6,12 @@ import type { NativeEvent } from '../../../renderer/host';
 import { ErrorBoundary } from '../../app/ErrorBoundary';
 import type { AppConfig } from '../../config/types';
 import { createToaster, ToastView } from '../../host/toast';
-import type { FrameMessage, PickMessage, RenderMessage } from '../shared/protocol';
+import type { FrameMessage, InPlaceMessage, PickMessage, RenderMessage } from '../shared/protocol';
 import { createPicker, type Picker } from './picker';
 import { createScenarioHost } from './scenarioHost';
+import { createTextInPlace } from './textInPlace';
 
-type Incoming = RenderMessage | PickMessage | { type: 'studio:native'; event: NativeEvent };
+type Incoming = RenderMessage | PickMessage | InPlaceMessage | { type: 'studio:native'; event: NativeEvent };
 
 function post(message: FrameMessage): void {
   window.parent.postMessage(message, window.location.origin);
@@ -19,13 +20,22 @@ function post(message: FrameMessage): void {
 export function FrameApp({ config }: { config: AppConfig }) {
   const [render, setRender] = useState<RenderMessage | null>(null);
   const toaster = useMemo(() => createToaster(), []);
+  // Text in place first: its listeners see a press before the picker's (textInPlace.ts).
+  const inPlace = useMemo(
+    () => createTextInPlace((path, text) => post({ type: 'studio:text-edit', path, text })),
+    [],
+  );
   const picker = useMemo<Picker>(
     () =>
       createPicker(
         (p) => post({ type: 'studio:pick', path: p.path, blockType: p.type, edit: false }),
-        (p) => post({ type: 'studio:pick', path: p.path, blockType: p.type, edit: true }),
+        (p, element) => {
+          inPlace.offer(p.path, element);
+          const text = element.textContent ?? '';
+          post({ type: 'studio:pick', path: p.path, blockType: p.type, edit: true, text });
+        },
       ),
-    [],
+    [inPlace],
   );
 
   // The outlines follow the page as it draws (sources arrive, popups open).
@@ -67,10 +77,12 @@ export function FrameApp({ config }: { config: AppConfig }) {
       else if (message?.type === 'studio:native') host?.emit(message.event);
       else if (message?.type === 'studio:pick-mode') picker.setPicking(message.on);
       else if (message?.type === 'studio:select') picker.select(message.path, message.blockType);
+      else if (message?.type === 'studio:edit-text') inPlace.start(message.path, message.text);
+      else if (message?.type === 'studio:edit-refused') inPlace.refuse(message.path, message.reason);
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [host, picker]);
+  }, [host, picker, inPlace]);
 
   useEffect(() => post({ type: 'studio:ready' }), []);
 

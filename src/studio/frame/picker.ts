@@ -74,7 +74,7 @@ function overlay(kind: 'hover' | 'selected'): HTMLDivElement {
     pointerEvents: 'none',
     zIndex: '2147483646',
     boxSizing: 'border-box',
-    border: kind === 'hover' ? '2px dashed #2f6fde' : '2px solid #e8590c',
+    border: kind === 'hover' ? '2px dashed #2f6fde' : '2px solid #c2410c',
     display: 'none',
   });
   const tag = document.createElement('span');
@@ -85,7 +85,7 @@ function overlay(kind: 'hover' | 'selected'): HTMLDivElement {
     font: '11px/16px system-ui, sans-serif',
     padding: '0 4px',
     color: '#fff',
-    background: kind === 'hover' ? '#2f6fde' : '#e8590c',
+    background: kind === 'hover' ? '#2f6fde' : '#c2410c',
     whiteSpace: 'nowrap',
   });
   el.appendChild(tag);
@@ -119,7 +119,10 @@ export interface Picker {
   refresh(): void;
 }
 
-export function createPicker(onPick: (picked: Picked) => void, onEdit: (picked: Picked) => void): Picker {
+export function createPicker(
+  onPick: (picked: Picked) => void,
+  onEdit: (picked: Picked, element: Element) => void,
+): Picker {
   const hover = overlay('hover');
   const selected = overlay('selected');
   let picking = false;
@@ -161,7 +164,7 @@ export function createPicker(onPick: (picked: Picked) => void, onEdit: (picked: 
         e.preventDefault();
         e.stopPropagation();
         if (type === 'click') {
-          if (e.detail >= 2) onEdit(at);
+          if (e.detail >= 2) onEdit(at, e.target as Element);
           else onPick(at);
         }
       },

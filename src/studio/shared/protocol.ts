@@ -68,10 +68,21 @@ export type PickMessage =
   | { type: 'studio:pick-mode'; on: boolean }
   | { type: 'studio:select'; path: string | null; blockType?: string };
 
+/**
+ * Studio -> preview frame: text in place (issue 25 item 5). After a double-click, the studio says
+ * which text of the block at `path` to edit (`text`, as the phone shows it) or why it cannot be
+ * edited there. `seq` tells one answer from the next.
+ */
+export type InPlaceMessage =
+  | { type: 'studio:edit-text'; path: string; text: string; seq: number }
+  | { type: 'studio:edit-refused'; path: string; reason: string; seq: number };
+
 /** Preview frame -> studio. */
 export type FrameMessage =
   | { type: 'studio:ready' }
-  /** A block was clicked (twice: `edit`, to edit its text) in pick mode; `path` is its pointer in the doc sent. */
-  | { type: 'studio:pick'; path: string; blockType: string; edit: boolean }
+  /** A block was clicked (twice: `edit`, to edit its text; `text`, the text double-clicked) in pick mode; `path` is its pointer in the doc sent. */
+  | { type: 'studio:pick'; path: string; blockType: string; edit: boolean; text?: string }
+  /** Text in place ended: the new text (Enter, a click outside), or null (Escape). */
+  | { type: 'studio:text-edit'; path: string; text: string | null }
   | { type: 'studio:log'; run: number; entry: LogEntry }
   | { type: 'studio:crash'; run: number; message: string };

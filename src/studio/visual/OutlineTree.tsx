@@ -74,7 +74,6 @@ function TreeRow({
       ref={el}
       id={`outline-${node.key}`}
       role="treeitem"
-      aria-label={[node.kind === 'use' ? '' : node.type, node.label].filter(Boolean).join(' ')}
       aria-level={depth}
       aria-selected={selected}
       tabIndex={selected ? 0 : -1}
@@ -86,7 +85,8 @@ function TreeRow({
       <span className="studio-outline-icon" aria-hidden="true">
         {iconOf(node)}
       </span>
-      {node.type && node.kind !== 'use' && <span className="studio-outline-type">{node.type}</span>}
+      {/* The name is what the row shows, "button Pay now" (the space: the type and the label are two words). */}
+      {node.type && node.kind !== 'use' && <span className="studio-outline-type">{node.type}</span>}{' '}
       <span className="studio-outline-label">{node.label}</span>
     </div>
   );

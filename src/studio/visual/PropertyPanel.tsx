@@ -185,7 +185,8 @@ function Field({ env, spec, value, path, depth, index }: FieldProps) {
         control = <FieldsIn env={env} value={value} path={at} here={spec.here} depth={depth + 1} />;
         break;
       }
-      control = <JsonField id={id} value={value} onValue={set} />;
+      // (a group's label names the group: the box is named for itself)
+      control = <JsonField id={id} label={humanize(spec.name)} value={value} onValue={set} />;
       break;
     case 'condition':
       control = (
@@ -222,7 +223,7 @@ function Field({ env, spec, value, path, depth, index }: FieldProps) {
       control = Array.isArray(value) ? (
         <ListField env={env} spec={spec} value={value} path={at} depth={depth} />
       ) : (
-        <JsonField id={id} value={value} onValue={set} />
+        <JsonField id={id} label={humanize(spec.name)} value={value} onValue={set} />
       );
       break;
     default:

@@ -16,6 +16,7 @@ import { minimalEdit } from './model/minimalEdit';
 import type { Path } from './model/textEdits';
 import { OutlineTree } from './OutlineTree';
 import { Palette } from './Palette';
+import { NodeProblems } from './NodeProblems';
 import { Fields, humanize } from './PropertyPanel';
 import * as ops from './structureOps';
 import type { VisualDoc } from './useVisualDoc';
@@ -47,8 +48,8 @@ function libraryValues(library: Library | null): unknown[] {
   );
 }
 
-/** A screen's fields the outline shows as branches of their own. */
-const OUTLINED = new Set([
+/** A screen's fields the outline shows as branches of their own (not in the screen's panel). */
+export const OUTLINED = new Set([
   'body',
   'modals',
   'sources',
@@ -245,6 +246,7 @@ export function VisualTools({
               : 'Properties'}
           </h2>
           {node?.readOnly && <p className="studio-prop-note">{node.readOnly}</p>}
+          {node && node.pointer !== null && <NodeProblems problems={problems} pointer={node.pointer} />}
           {edited && target && node?.kind !== 'group' ? (
             <Fields
               model={doc.model}

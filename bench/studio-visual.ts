@@ -1,0 +1,139 @@
+// bench:studio's figures of the visual tools (issue 25, "Speed"), on loan details at 4× CPU
+// throttling (Emulation.setCPUThrottlingRate, the phone's frame included: same origin, same
+// process): selecting a block in each of the three places (the outline, the phone in pick mode,
+// the text's cursor) until its panel is drawn, and a property changed in the panel until the phone
+// draws it. Each time is taken inside the page, from the event to the next frame after the DOM
+// shows the result, so the bench's own round trips are not counted.
+import type { CDPSession, Page } from '@playwright/test';
+
+export const CPU_SLOWDOWN = 4;
+
+export interface VisualFigures {
+  outline: number[];
+  phone: number[];
+  text: number[];
+  change: number[];
+}
+
+/** Two buttons the rollover scenario draws in the phone, selected in turn (the same twice is no change). */
+const LABELS = ['REPAY', 'Rollover Repayment'] as const;
+
+type Place = 'outline' | 'phone' | 'text';
+
+/** Selects the button labelled `label` from `place`; resolves with ms until its panel is drawn. */
+function select(page: Page, place: Place, label: string): Promise<number> {
+  return page.evaluate(
+    async ({ place, label }) => {
+      const panel = document.querySelector('section[aria-label="Properties"]')!;
+      const shown = () => (panel.querySelector('h2')?.textContent ?? '').endsWith(`: ${label}`);
+      const frame = document.querySelector<HTMLIFrameElement>('iframe[title="Preview"]')!;
+      // Found before the clock starts.
+      let fire: () => void;
+      if (place === 'outline') {
+        const row = [...document.querySelectorAll<HTMLElement>('[role="treeitem"]')].find(
+          (r) => r.querySelector('.studio-outline-label')?.textContent === label,
+        )!;
+        fire = () => row.click();
+      } else if (place === 'phone') {
+        const doc = frame.contentDocument!;
+        const button = [...doc.querySelectorAll<HTMLElement>('button')].find((b) => b.textContent === label)!;
+        fire = () => button.click();
+      } else {
+        // The editor draws only the lines in view: scroll down from the top until the line is drawn.
+        const written = `"label": "${label}"`;
+        const scroller = document.querySelector<HTMLElement>('.cm-scroller')!;
+        const find = () =>
+          [...document.querySelectorAll<HTMLElement>('.cm-line')].find((l) =>
+            l.textContent?.includes(written),
+          );
+        let found: HTMLElement | undefined;
+        for (
+          let top = 0;
+          !(found = find()) && top < scroller.scrollHeight;
+          top += scroller.clientHeight / 2
+        ) {
+          scroller.scrollTop = top;
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        }
+        if (!found) throw new Error(`no line ${written}`);
+        const line = found;
+        line.scrollIntoView({ block: 'center' });
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        const box = line.getBoundingClientRect();
+        const at = { clientX: box.left + box.width / 2, clientY: box.top + box.height / 2, bubbles: true };
+        fire = () => {
+          line.dispatchEvent(new MouseEvent('mousedown', { ...at, button: 0, detail: 1 }));
+          line.dispatchEvent(new MouseEvent('mouseup', { ...at, button: 0, detail: 1 }));
+        };
+      }
+      const start = performance.now();
+      await new Promise<void>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (!shown()) return;
+          observer.disconnect();
+          resolve();
+        });
+        observer.observe(panel, { childList: true, subtree: true, characterData: true });
+        fire();
+      });
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      return performance.now() - start;
+    },
+    { place, label },
+  );
+}
+
+/** Types `label` into the selected button's Label field; resolves with ms until the phone draws it. */
+function change(page: Page, label: string): Promise<number> {
+  return page.evaluate(async (label) => {
+    const input = [
+      ...document.querySelectorAll<HTMLInputElement>('section[aria-label="Properties"] input'),
+    ].find((i) => i.labels?.[0]?.textContent?.startsWith('Label'))!;
+    const frame = document.querySelector<HTMLIFrameElement>('iframe[title="Preview"]')!;
+    const drawn = () =>
+      [...(frame.contentDocument?.querySelectorAll('button') ?? [])].some((b) => b.textContent === label);
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    const start = performance.now();
+    // The phone's page is replaced when the screen restarts: poll each frame rather than observe one document.
+    setValue.call(input, label);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await new Promise<void>((resolve) => {
+      const check = () => (drawn() ? resolve() : requestAnimationFrame(check));
+      check();
+    });
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    return performance.now() - start;
+  }, label);
+}
+
+/** The figures on an open studio showing loan details (signed in, the phone drawn). */
+export async function measureVisual(page: Page, cdp: CDPSession, runs: number): Promise<VisualFigures> {
+  const figures: VisualFigures = { outline: [], phone: [], text: [], change: [] };
+  // tsx names the functions it compiles with a helper the page lacks (esbuild's keepNames).
+  await page.evaluate('globalThis.__name = (f) => f');
+  await page.getByLabel('Scenario').selectOption({ label: '174 Due today with rollover (isDelay 1)' });
+  const phone = page.frameLocator('iframe[title=Preview]');
+  await phone.getByRole('button', { name: 'Rollover Repayment' }).waitFor();
+  await page.getByRole('button', { name: 'Select in phone' }).click();
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  try {
+    // Round 0 warms the page up (its code compiled, its caches filled) and is not counted.
+    for (let i = 0; i <= runs; i++)
+      for (const place of ['outline', 'phone', 'text'] as const)
+        for (const label of LABELS) {
+          const ms = await select(page, place, label);
+          if (i > 0) figures[place].push(ms);
+        }
+    // Changes to the second button's label (selected last), each a new text.
+    for (let i = 0; i <= runs; i++) {
+      const label = `Rollover Repayment ${i + 1}`;
+      const ms = await change(page, label);
+      if (i > 0) figures.change.push(ms);
+      // The phone settles (its sources answered) before the next change.
+      await phone.getByRole('button', { name: label, exact: true }).waitFor();
+    }
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  }
+  return figures;
+}

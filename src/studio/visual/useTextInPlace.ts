@@ -1,0 +1,69 @@
+// Text in place, the studio's side (issue 25 item 5): a double-click in the phone asks which text
+// of the block is edited (model/inPlace.ts) and tells the phone to open its box over it, or why it
+// cannot; the text typed comes back and is written as one edit of the editor (EditorHandle.apply),
+// so the editor's undo takes it back like any other change. The phone's frame draws the box
+// (frame/textInPlace.ts).
+import { useCallback, useRef, useState, type RefObject } from 'react';
+import type { EditorHandle } from '../editor/Editor';
+import type { InPlaceMessage } from '../shared/protocol';
+import { textInPlace, writtenOf, type InPlace } from './model/inPlace';
+import { pathOf, valueAtPath } from './model/paths';
+import { parseText, setValue } from './model/textEdits';
+import type { VisualDoc } from './useVisualDoc';
+
+export interface TextInPlaceState {
+  /** What the phone is told (sent once per answer). */
+  message: InPlaceMessage | null;
+  /** A double-click in the phone on the block at `path` (the phone's pointer), on `shown`. */
+  start(path: string, shown: string | undefined): void;
+  /** The phone's box closed: the text typed, or null when dropped. */
+  finish(path: string, text: string | null): void;
+}
+
+export function useTextInPlace(
+  doc: VisualDoc | null,
+  editor: RefObject<EditorHandle | null>,
+  readOnly: boolean,
+): TextInPlaceState {
+  const [message, setMessage] = useState<InPlaceMessage | null>(null);
+  const seq = useRef(0);
+  /** The text being edited, by the phone's pointer of its block. */
+  const open = useRef<{ path: string; target: Extract<InPlace, { ok: true }> } | null>(null);
+
+  const start = useCallback(
+    (path: string, shown: string | undefined) => {
+      const refuse = (reason: string) =>
+        setMessage({ type: 'studio:edit-refused', path, reason, seq: ++seq.current });
+      open.current = null;
+      if (readOnly) return refuse('Editing needs the editor or publisher role.');
+      const outline = doc?.outline;
+      const key = outline?.keyOfExpanded(path) ?? null;
+      const node = key === null ? null : outline?.byKey.get(key);
+      if (!doc || !node) return refuse('This block is not in the document being edited.');
+      if (node.pointer === null || node.readOnly)
+        return refuse(node.readOnly ?? 'This block is written elsewhere: open it there to edit its text.');
+      const at = pathOf(node.pointer, doc.value);
+      const block = valueAtPath(doc.value, at);
+      const found = textInPlace(doc.model, doc.model.nav.resolve(at, doc.value), block, at, shown);
+      if (!found.ok) return refuse(found.reason);
+      open.current = { path, target: found };
+      setMessage({ type: 'studio:edit-text', path, text: found.shown, seq: ++seq.current });
+    },
+    [doc, readOnly],
+  );
+
+  const finish = useCallback(
+    (path: string, text: string | null) => {
+      const target = open.current?.path === path ? open.current.target : null;
+      open.current = null;
+      if (!target || text === null || text === target.shown) return;
+      const current = editor.current?.text();
+      if (current === undefined) return;
+      const edit = setValue(parseText(current), target.path, writtenOf(target, text));
+      if (edit) editor.current?.apply(edit);
+    },
+    [editor],
+  );
+
+  return { message, start, finish };
+}
