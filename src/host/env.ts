@@ -1,7 +1,8 @@
 // What the page knows about where it runs (spec §1, P-20, D-58): the platform, whether the native
 // app's bridge is present, and whether a messaging app's built-in browser opened the page.
+import { messagingAppOf, platformOf, type Platform } from '../config/userAgent';
 
-export type Platform = 'ios' | 'android' | 'web';
+export { messagingAppOf, platformOf, type Platform };
 
 export interface AppEnv {
   platform: Platform;
@@ -13,34 +14,6 @@ export interface AppEnv {
   messagingBrowser: boolean;
   /** Which one ('' when none): wechat, facebook, messenger, instagram, line, viber, whatsapp, telegram... */
   messagingApp: string;
-}
-
-/** Order matters: Messenger's user agent also carries Facebook's markers. */
-const MESSAGING_APPS: [string, RegExp][] = [
-  ['wechat', /MicroMessenger/i],
-  ['messenger', /\bMessenger\b|FBAN\/Messenger|FB_IAB\/MESSENGER/i],
-  ['instagram', /Instagram/i],
-  ['facebook', /FBAN|FBAV|FB_IAB|FBIOS|\[FB/i],
-  ['line', /\bLine\//i],
-  ['viber', /Viber/i],
-  ['whatsapp', /WhatsApp/i],
-  ['telegram', /Telegram/i],
-  ['tiktok', /musical_ly|BytedanceWebview|TikTok/i],
-  ['snapchat', /Snapchat/i],
-  ['kakaotalk', /KAKAOTALK/i],
-  ['twitter', /Twitter/i],
-];
-
-export function messagingAppOf(userAgent: string): string {
-  return MESSAGING_APPS.find(([, pattern]) => pattern.test(userAgent))?.[0] ?? '';
-}
-
-export function platformOf(userAgent: string, maxTouchPoints = 0): Platform {
-  if (/iPhone|iPad|iPod/i.test(userAgent)) return 'ios';
-  // iPadOS presents itself as a Mac; a Mac with a touch screen is an iPad.
-  if (/Macintosh/i.test(userAgent) && maxTouchPoints > 1) return 'ios';
-  if (/Android/i.test(userAgent)) return 'android';
-  return 'web';
 }
 
 export interface BridgeWindow {

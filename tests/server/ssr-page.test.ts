@@ -125,6 +125,47 @@ describe('two borrowers at once (signed sessions)', () => {
     });
   });
 
+  it('with the shared copy in play (anonymous requests of the same page between), no one gets another’s page', async () => {
+    const until = new Date(Date.now() + 3_600_000);
+    const owner = signSession(KEY, 'alice', until);
+    const other = signSession(KEY, 'bob', until);
+    const path = '/loan/details?orderId=ORD-174-D&productId=P-1';
+    const kept = (session: string) =>
+      `lender_session=${encodeURIComponent(JSON.stringify({ sessionId: session }))}`;
+    const asks: { who: 'alice' | 'bob' | 'nobody'; url: string; cookie?: string }[] = [];
+    for (let i = 0; i < 8; i += 1)
+      asks.push(
+        { who: 'alice', url: `${path}&sessionId=${encodeURIComponent(owner)}` },
+        { who: 'nobody', url: path },
+        { who: 'bob', url: path, cookie: kept(other) },
+        { who: 'alice', url: path, cookie: kept(owner) },
+        { who: 'bob', url: `${path}&sessionId=${encodeURIComponent(other)}` },
+      );
+    const replies = await Promise.all(
+      asks.map(({ url, cookie }) =>
+        s.app.inject({ method: 'GET', url, headers: { ...html, ...(cookie ? { cookie } : {}) } }),
+      ),
+    );
+    const anonymous = new Set<string>();
+    replies.forEach((res, i) => {
+      const { who } = asks[i]!;
+      expect(res.statusCode).toBe(200);
+      if (who === 'alice') {
+        expect(res.body).toContain('₱5000.00');
+        expect(res.headers['cache-control']).toBe('private, no-store');
+      } else {
+        expect(res.body).not.toContain('₱5000.00');
+        expect(drawnOf(res.body)?.answered).toBeNull();
+      }
+      if (who === 'nobody') anonymous.add(String(res.headers.etag));
+    });
+    // The anonymous page is the one loading page, kept and shared: one tag for all of them.
+    expect(anonymous.size).toBe(1);
+    const later = await s.app.inject({ method: 'GET', url: path, headers: html });
+    expect(later.body).not.toContain('₱5000.00');
+    expect(String(later.headers.etag)).toBe([...anonymous][0]);
+  });
+
   it('a page without an identity in its address is drawn with the session the phone kept (lender_session)', async () => {
     const owner = signSession(KEY, 'alice', new Date(Date.now() + 3_600_000));
     const cookie = `lender_session=${encodeURIComponent(JSON.stringify({ sessionId: owner }))}`;

@@ -12,6 +12,7 @@ import { createCurrentScreens } from './current-screens.js';
 import { createScreenInliner, type Borrower } from './inline-screen.js';
 import { acceptsGzip, type ScreenFile } from './screen-files.js';
 import { drawnHtml, sendDrawn, type DrawPage } from '../ssr/drawn-page.js';
+import { createPageCache, sharedPageKey } from '../ssr/page-cache.js';
 
 interface Template {
   mtimeMs: number;
@@ -30,6 +31,11 @@ export interface PageContent {
   load(rel: string, borrower?: Borrower): Promise<ScreenFile | null>;
   /** The published manifest as a data tag ('' when there is none): the app's routes at run time. */
   manifestTag(): string;
+  /**
+   * The published set's version: it moves with every publication, here or on another instance.
+   * Without it (a sender that never draws: preview links) no drawn page is shared.
+   */
+  version?(): number;
 }
 
 /**
@@ -71,6 +77,9 @@ export function createPageSender(
   // (hashing and compressing ~30 KB per request was most of the page's time). The tag strings are
   // the inliner's cached ones, so a lookup does not hash a new 30 KB string per request.
   const pages = new Map<string, { template: string; manifestTag: string; byTag: Map<string, Page> }>();
+  // Pages the server drew without anyone's data, shared until the next publication (ssr/page-cache.ts).
+  const drawnPages = content.version ? createPageCache<Page>(content.version) : null;
+  let drawnFrom = '';
 
   async function template(file: string): Promise<string> {
     // Synchronous on purpose: the promise stat's trip through the thread pool cost a third of the
@@ -131,17 +140,27 @@ export function createPageSender(
       if (options.inline) {
         const screen = await inliner.screenFor(path, borrower);
         const tag = screen ? inliner.tagOf(screen) : '';
-        const drawing =
-          screen?.doc && draw ? await draw(request, reply, { id: screen.id, doc: screen.doc }) : null;
-        const html =
-          drawing && drawnHtml(await template(file), screen!.id, drawing, content.manifestTag() + tag);
-        if (html)
-          return sendDrawn(
-            request,
-            reply,
-            html,
-            drawing.answered !== null || reply.hasHeader(VARIANT_HEADER),
-          );
+        if (screen?.doc && draw) {
+          const main = await template(file);
+          // A rebuilt page is a new template: what was drawn into the old one goes.
+          if (main !== drawnFrom) {
+            drawnPages?.clear();
+            drawnFrom = main;
+          }
+          const key =
+            drawnPages && sharedPageKey(request, reply, `${file}\n${screen.id}\n${screen.file.etag}`);
+          const kept = key === null ? undefined : drawnPages?.get(key);
+          if (kept) return send(request, reply, kept);
+          const drawing = await draw(request, reply, { id: screen.id, doc: screen.doc });
+          const html = drawing && drawnHtml(main, screen.id, drawing, content.manifestTag() + tag);
+          if (html) {
+            // With a borrower's data or arm: theirs alone, never kept.
+            if (drawing.answered !== null || reply.hasHeader(VARIANT_HEADER))
+              return sendDrawn(request, reply, html, true);
+            const page = made(html);
+            return send(request, reply, key === null || !drawnPages ? page : drawnPages.set(key, page));
+          }
+        }
         return send(request, reply, page(file, await template(file), content.manifestTag(), tag));
       }
       const tag = options.current ? await current.scriptFor(borrower) : '';

@@ -86,6 +86,7 @@ export async function registerStaticApp(app: FastifyInstance): Promise<void> {
           ? app.experiments.file(rel, borrower.request, borrower.reply)
           : app.content.published().file(rel),
       manifestTag: () => app.content.manifestTag(),
+      version: () => app.content.published().version,
     },
     app.measurement.keys.identify,
     createDraw(app, config),
