@@ -4,6 +4,7 @@ import type { RetrySettings } from './db/retry.js';
 import { eventsConfig, type EventsConfig } from './events/config.js';
 import type { VerifySession } from './identity/types.js';
 import { isProduction } from './ops/production.js';
+import { upstreamOf } from './ssr/upstream.js';
 
 export interface ServerOptions {
   /** PostgreSQL URL; when absent SQLite is used. */
@@ -24,6 +25,11 @@ export interface ServerOptions {
    * module is the same as ''.
    */
   ssrModule?: string | undefined;
+  /**
+   * The lender's API over HTTP for the pages the server draws (src/server/ssr/upstream.ts), when it
+   * lives elsewhere: an http(s) base such as https://api.example. Unset: answered in-process.
+   */
+  ssrUpstream?: string | undefined;
   /** Screen documents served at /screens/. */
   screensDir?: string | undefined;
   /** Where uploaded complaint images are kept. */
@@ -89,6 +95,8 @@ export interface ResolvedConfig {
   dbRetry: RetrySettings;
   distDir: string;
   ssrModule: string;
+  /** '' when the server's own routes answer the first draw's sources. */
+  ssrUpstream: string;
   screensDir: string;
   uploadsDir: string;
   dev: boolean;
@@ -145,6 +153,7 @@ export function resolveConfig(o: ServerOptions = {}, cwd = process.cwd()): Resol
       o.ssrModule === ''
         ? ''
         : resolve(cwd, o.ssrModule ?? resolve(cwd, o.distDir ?? 'dist', '..', 'dist-ssr', 'render.mjs')),
+    ssrUpstream: upstreamOf(o.ssrUpstream),
     screensDir: resolve(cwd, o.screensDir ?? 'screens'),
     uploadsDir: resolve(cwd, o.uploadsDir ?? 'data/uploads'),
     dev: o.dev ?? true,
@@ -226,6 +235,7 @@ export function optionsFromEnv(
     sqlitePath: env.SQLITE_PATH || undefined,
     distDir: env.DIST_DIR || undefined,
     ssrModule: env.LENDER_SSR_MODULE,
+    ssrUpstream: env.LENDER_SSR_UPSTREAM || undefined,
     screensDir: env.SCREENS_DIR || undefined,
     uploadsDir: env.UPLOADS_DIR || undefined,
     eventSecret: env.LENDER_EVENT_SECRET || undefined,

@@ -1,6 +1,7 @@
 // What the page routes hand createPageSender (lib/page-html.ts) to draw a route's screen: the
 // renderer (loaded on first use), the request as the phone will see it, the published manifest and
-// the page's configuration, and the API answered in-process for this request's borrower.
+// the page's configuration, and the API answered for this request's borrower: in-process, or by
+// the lender's API over HTTP when it lives elsewhere (upstream.ts).
 import type { FastifyInstance } from 'fastify';
 import { pickConfig } from '../../config/load.js';
 import type { AppConfig } from '../../config/types.js';
@@ -9,6 +10,7 @@ import { safeJson } from '../../config/inject.js';
 import type { DrawPage } from './drawn-page.js';
 import { inProcessFetch } from './in-process.js';
 import { pageRenderer } from './renderer.js';
+import { upstreamFetch } from './upstream.js';
 
 /** The sources' deadline on the server: past it the page is drawn loading and the phone calls them. */
 export const ANSWER_WITHIN_MS = 2_000;
@@ -25,21 +27,24 @@ export function createDraw(app: FastifyInstance, config: AppConfig): DrawPage | 
   if (!app.cfg.ssrModule) return undefined;
   const renderer = pageRenderer(app.cfg.ssrModule, (message) => app.log.warn(message));
   const configText = safeJson(pickConfig(config));
+  // The lender's API elsewhere (LENDER_SSR_UPSTREAM), else this server's own routes.
+  const upstream = app.cfg.ssrUpstream;
   return async (request, _reply, screen) => {
     if (request.headers[DRAW_HEADER] === 'phone') return null;
     const manifest = app.content.published().manifest as Manifest | null;
     const render = await renderer();
     if (!render || !manifest) return null;
+    const origin = `${request.protocol}://${request.host}`;
     try {
       return await render.render({
-        href: `${request.protocol}://${request.host}${request.url}`,
+        href: origin + request.url,
         cookie: request.headers.cookie ?? '',
         userAgent: request.headers['user-agent'] ?? '',
         screenId: screen.id,
         doc: screen.doc,
         manifest,
         configText,
-        fetch: inProcessFetch(app, request),
+        fetch: upstream ? upstreamFetch(upstream, request, origin) : inProcessFetch(app, request),
         answerWithinMs: ANSWER_WITHIN_MS,
       });
     } catch (error) {
