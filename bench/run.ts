@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 
 const FIGURES = process.env.BENCH_FIGURES ?? '/tmp/bench-figures';
-const STEPS = ['engine', 'peers', 'phone', 'server-load', 'first-screen', 'summary'];
+const STEPS = ['engine', 'peers', 'phone', 'server-load', 'ssr', 'first-screen', 'summary'];
 
 rmSync(FIGURES, { recursive: true, force: true });
 const started = Date.now();

@@ -9,18 +9,16 @@
  * 28 item 1: the flood is throttled, loan details keeps p99 < 20 ms), and the bare route. Writes
  * "## Server".
  */
-import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { autocannon, type Options, type Result } from './lib/autocannon';
 import { APP_DIST, ROOT } from './lib/build';
 import { floodScenario, manyBorrowers, FLOOD_SECONDS } from './lib/event-load';
 import { saveFigures } from './lib/figures';
+import { createLoadRun, startChild, TABLE_HEAD, type Target } from './lib/load-run';
 import { writeSection } from './lib/results';
-import { median, stamp } from './lib/stats';
-import { spawnServer, type ServerProcess } from '../scripts/lib/server-process';
+import { stamp } from './lib/stats';
 
 const SECONDS = Number(process.env.BENCH_SERVER_SECONDS ?? 5);
 // Several rounds, every target once per round: one run on this shared 2-core machine moves by
@@ -28,6 +26,12 @@ const SECONDS = Number(process.env.BENCH_SERVER_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_SERVER_ROUNDS ?? 3);
 const WARMUP_SECONDS = 1;
 const CONNECTIONS = 10;
+const { runAll, figures, loadText } = createLoadRun({
+  seconds: SECONDS,
+  rounds: ROUNDS,
+  warmupSeconds: WARMUP_SECONDS,
+  connections: CONNECTIONS,
+});
 // Worktrees share the machine: BENCH_SERVER_PORT (or BENCH_PORT) moves both servers to one's own ports.
 const REF_PORT = Number(process.env.BENCH_SERVER_PORT ?? process.env.BENCH_PORT ?? 8826);
 const BARE_PORT = REF_PORT + 1;
@@ -57,102 +61,6 @@ function eventBatch(): string {
       ...(i % names.length === 3 ? { props: { productId: 'P-1', positionId: i } } : {}),
     })),
   });
-}
-
-/** The server in a process of its own (bench/lib/server-child.ts prints "ready" once it listens). */
-async function startChild(env: Record<string, string>): Promise<ServerProcess> {
-  const server = spawnServer({
-    entry: join(ROOT, 'bench/lib/server-child.ts'),
-    env: { ...process.env, ...env },
-    echo: 'stderr',
-  });
-  await server.waitFor('ready', 120_000);
-  return server;
-}
-
-interface Target {
-  name: string;
-  /** Stable name of the figure (bench/summary.ts, bench/before.json). */
-  key: string;
-  options: Omit<Options, 'connections' | 'duration'>;
-  expected: 200 | 304;
-  goal?: { rps?: number; p99?: number };
-}
-
-const figures: Record<string, number> = {};
-/** Other engineers' work shares the 2 cores: the load is part of every figure, so it is reported. */
-const loads: number[] = [];
-const loadText = () =>
-  loads.length
-    ? `median ${median(loads).toFixed(1)}, ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`
-    : 'not sampled';
-
-/**
- * CPU seconds the server process has used so far (Linux /proc; null elsewhere). The busy machine
- * moves req/s a lot; the server's CPU per request hardly moves, so it is reported beside them.
- */
-function cpuSeconds(pid: number | undefined): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in USER_HZ (100)
-  } catch {
-    return null;
-  }
-}
-
-/** Warms every target up (not counted), then runs them in turn, ROUNDS times; one row per target. */
-async function runAll(targets: Target[], server: ChildProcess): Promise<string[]> {
-  // The first second runs unoptimised code and fills the pool.
-  for (const target of targets)
-    await autocannon({ ...target.options, connections: CONNECTIONS, duration: WARMUP_SECONDS });
-  const results: Result[][] = targets.map(() => []);
-  const cpu = targets.map(() => ({ seconds: 0, requests: 0, known: true }));
-  for (let round = 0; round < ROUNDS; round++)
-    for (const [i, target] of targets.entries()) {
-      loads.push(loadavg()[0]!);
-      const before = cpuSeconds(server.pid);
-      const result = await autocannon({ ...target.options, connections: CONNECTIONS, duration: SECONDS });
-      const after = cpuSeconds(server.pid);
-      results[i]!.push(result);
-      if (before === null || after === null) cpu[i]!.known = false;
-      else {
-        cpu[i]!.seconds += after - before;
-        cpu[i]!.requests += result.requests.total;
-      }
-    }
-  return targets.map((target, i) => {
-    const used = cpu[i]!;
-    const perRequest = used.known && used.requests > 0 ? (used.seconds * 1000) / used.requests : null;
-    if (perRequest !== null) figures[`${target.key}.cpuMs`] = Number(perRequest.toFixed(3));
-    return row(target, results[i]!, perRequest);
-  });
-}
-
-function row(target: Target, runs: Result[], cpuMs: number | null): string {
-  // autocannon counts 304 as non-2xx; for the revalidation target that is the expected answer.
-  const unexpected = runs.reduce(
-    (sum, r) => sum + (target.expected === 304 ? 0 : r.non2xx) + r.errors + r.timeouts,
-    0,
-  );
-  const each = runs.map((r) => Math.round(r.requests.average));
-  const rps = median(each);
-  const p50 = median(runs.map((r) => r.latency.p50));
-  const p99 = median(runs.map((r) => r.latency.p99));
-  figures[`${target.key}.rps`] = rps;
-  figures[`${target.key}.p99`] = p99;
-  const goal = target.goal;
-  const verdict = !goal
-    ? ''
-    : (goal.rps === undefined || rps >= goal.rps) && (goal.p99 === undefined || p99 < goal.p99)
-      ? 'met'
-      : 'MISSED';
-  const goalText = goal
-    ? `${goal.rps ? `≥ ${goal.rps / 1000}k req/s` : ''}${goal.p99 ? `, p99 < ${goal.p99} ms` : ''}: ${verdict}`
-    : '';
-  const range = `${Math.min(...each)}–${Math.max(...each)}`;
-  const cpuText = cpuMs === null ? '—' : `${cpuMs.toFixed(3)} (${Math.round(1000 / cpuMs)})`;
-  return `| ${target.name} | ${rps} | ${range} | ${p50} | ${p99} | ${cpuText} | ${unexpected} | ${goalText} |`;
 }
 
 async function referenceTargets(base: string, db: string): Promise<Target[]> {
@@ -238,10 +146,7 @@ async function dropSchema(url: string, schema: string): Promise<void> {
 async function main(): Promise<void> {
   const started = Date.now();
   const dir = mkdtempSync(join(tmpdir(), 'lender-bench-'));
-  const lines = [
-    '| target | req/s | req/s, each round | p50 ms | p99 ms | server CPU ms/req (req/s per core) | unexpected | target |',
-    '|---|---:|---:|---:|---:|---:|---:|---|',
-  ];
+  const lines = [...TABLE_HEAD];
   const databases: { name: string; env: Record<string, string>; cleanup?: () => Promise<void> }[] = [
     { name: 'SQLite', env: { BENCH_SQLITE_PATH: join(dir, 'bench.sqlite') } },
   ];

@@ -15,6 +15,12 @@ async function main(): Promise<void> {
           screensDir: process.env.BENCH_SCREENS_DIR,
           distDir: process.env.BENCH_DIST_DIR,
           uploadsDir: process.env.BENCH_UPLOADS_DIR,
+          // The page renderer (bench/ssr.ts); unset: the default beside distDir, usually absent.
+          ssrModule: process.env.BENCH_SSR_MODULE,
+          // Signed sessions (bench/ssr.ts); unset: the demo's identities.
+          ...(process.env.BENCH_SESSION_KEY
+            ? { identity: 'signed' as const, sessionKey: process.env.BENCH_SESSION_KEY }
+            : {}),
           dev: false,
           logLevel: 'silent',
           // As behind its proxy: the event senders' addresses come in X-Forwarded-For (lib/event-load.ts).
