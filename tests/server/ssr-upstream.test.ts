@@ -91,6 +91,15 @@ describe('the first draw’s data from an upstream over HTTP', () => {
     }
   });
 
+  it('the server’s draw sends no measurement events of its own (the phone sends its own)', async () => {
+    seen.length = 0;
+    await pages.app.inject({ url: `${DETAILS}&sessionId=${encodeURIComponent(alice)}`, headers: html });
+    expect(seen.length).toBeGreaterThan(0);
+    // The host batches events for 2 s before it sends them.
+    await new Promise((resolve) => setTimeout(resolve, 2_600));
+    expect(seen.map((call) => call.url).filter((url) => url.startsWith('/api/events'))).toEqual([]);
+  });
+
   it('an upstream that refuses the session: the page is drawn loading, with no one’s data', async () => {
     const bob = signSession(KEY, 'bob', new Date(Date.now() + 3_600_000));
     const res = await pages.app.inject({

@@ -11,7 +11,7 @@ import { loadLanguage } from '../../../renderer/lang/load';
 import { needsLanguage } from '../../../renderer/lang/needs';
 import { configFromTag } from '../../config/client';
 import { createHost } from '../../host/createHost';
-import { memoryStorage } from '../../host/storage';
+import type { KeyValueStorage } from '../../../renderer/host';
 import { AppRoutes } from '../App';
 import { createScreenLoader } from '../loadScreen';
 import { paramsOf } from '../params';
@@ -22,6 +22,14 @@ import { serverWindow } from './serverWindow';
 export type { PageRender, PageRenderInput };
 
 const STAMP = 'server';
+
+/** The server keeps nothing of a page for the next (the phone keeps its own copy). */
+const NO_STORAGE: KeyValueStorage = {
+  getItem: () => null,
+  setItem: () => undefined,
+  removeItem: () => undefined,
+  keys: () => [],
+};
 
 function within<T>(promise: Promise<T>, ms: number, otherwise: T): Promise<T> {
   return new Promise((resolve) => {
@@ -41,12 +49,15 @@ function within<T>(promise: Promise<T>, ms: number, otherwise: T): Promise<T> {
 
 export async function renderPage(input: PageRenderInput): Promise<PageRender> {
   const { doc, screenId } = input;
-  const config = configFromTag(input.configText);
+  // No measurement from the server's draw: the events are the phone's. (Its host would otherwise
+  // post the first draw's api events seconds later, through the page's fetch, with the page's
+  // cookies, and hold the page's host and data in memory until then.)
+  const config = { ...configFromTag(input.configText), trackUrl: '', reportUrl: '' };
   const win = serverWindow(input);
   const host = createHost({ config, win, fetch: input.fetch });
   const loader = createScreenLoader({
     fetch: () => Promise.reject(new Error('no network on the server')),
-    storage: memoryStorage(),
+    storage: NO_STORAGE,
     validate: () => ({ ok: false, errors: [] }),
     stamp: STAMP,
     initial: { id: screenId, etag: null, stamp: STAMP, doc },
