@@ -15,11 +15,10 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { signSession } from '../src/server/identity/signed';
 import { APP_DIST, ROOT, buildApp, ssrModuleOf } from './lib/build';
 import { saveFigures } from './lib/figures';
-import { createLoadRun, startChild, TABLE_HEAD, type Target } from './lib/load-run';
+import { benchDatabases, createLoadRun, startChild, TABLE_HEAD, type Target } from './lib/load-run';
 import { writeSection } from './lib/results';
 import { stamp } from './lib/stats';
 
@@ -91,34 +90,14 @@ async function targets(base: string, db: string): Promise<Target[]> {
   ];
 }
 
-async function dropSchema(url: string, schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`drop schema if exists "${schema}" cascade`);
-  } finally {
-    await client.end();
-  }
-}
-
 async function main(): Promise<void> {
   const started = Date.now();
   const renderer = ssrModuleOf(APP_DIST);
   if (!existsSync(renderer) || !existsSync(join(APP_DIST, 'index.html'))) await buildApp(APP_DIST);
   const dir = mkdtempSync(join(tmpdir(), 'lender-bench-ssr-'));
   const lines = [...TABLE_HEAD];
-  const databases: { name: string; env: Record<string, string>; cleanup?: () => Promise<void> }[] = [
-    { name: 'SQLite', env: { BENCH_SQLITE_PATH: join(dir, 'bench.sqlite') } },
-  ];
+  const databases = benchDatabases(dir, 'bench_ssr');
   const pgUrl = process.env.DATABASE_URL;
-  if (pgUrl) {
-    const schema = `bench_ssr_${process.pid}`;
-    databases.push({
-      name: 'PostgreSQL',
-      env: { BENCH_DATABASE_URL: pgUrl, BENCH_PG_SCHEMA: schema },
-      cleanup: () => dropSchema(pgUrl, schema),
-    });
-  }
   try {
     for (const db of databases) {
       const child = await startChild({

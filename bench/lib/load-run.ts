@@ -5,6 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { autocannon, type Options, type Result } from './autocannon';
 import { ROOT } from './build';
 import { median } from './stats';
@@ -133,4 +134,38 @@ export function createLoadRun(settings: RunSettings): LoadRun {
         ? `median ${median(loads).toFixed(1)}, ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`
         : 'not sampled',
   };
+}
+
+/** A database a bench server runs on: its child's environment and what to drop afterwards. */
+export interface BenchDatabase {
+  name: 'SQLite' | 'PostgreSQL';
+  env: Record<string, string>;
+  cleanup?: () => Promise<void>;
+}
+
+async function dropSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists "${schema}" cascade`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** SQLite in `dir`, and PostgreSQL in a private schema `<prefix>_<pid>` when DATABASE_URL is set. */
+export function benchDatabases(dir: string, prefix: string): BenchDatabase[] {
+  const databases: BenchDatabase[] = [
+    { name: 'SQLite', env: { BENCH_SQLITE_PATH: join(dir, 'bench.sqlite') } },
+  ];
+  const pgUrl = process.env.DATABASE_URL;
+  if (pgUrl) {
+    const schema = `${prefix}_${process.pid}`;
+    databases.push({
+      name: 'PostgreSQL',
+      env: { BENCH_DATABASE_URL: pgUrl, BENCH_PG_SCHEMA: schema },
+      cleanup: () => dropSchema(pgUrl, schema),
+    });
+  }
+  return databases;
 }
