@@ -67,6 +67,30 @@ export function promoPage(pathname: string): PromoPage | null {
   return PROMO_PAGES.find((page) => samePath(`/${page}`, pathname)) ?? null;
 }
 
+/** Whether a path is the promotion entry's (`/promo/`, `/promo/landing`...): the server serves promo.html. */
+export function isPromoPath(pathname: string): boolean {
+  return /^\/promo(\/|$)/.test(pathname);
+}
+
+/** Where the promotion entry's router is mounted for its server-visible addresses. */
+export const PROMO_BASE = '/promo';
+
+/**
+ * The promotion page and query of a server-visible address (`/promo/landing?id=1`, issue 26 item 3:
+ * the hash form's page and query with `#/` left out, so the server sees the template id), or null.
+ */
+export function promoPathRoute(pathname: string, search: string): { page: PromoPage; query: URLSearchParams } | null {
+  if (!isPromoPath(pathname)) return null;
+  const page = promoPage(pathname.slice(PROMO_BASE.length) || '/');
+  return page ? { page, query: new URLSearchParams(search) } : null;
+}
+
+/** The server-visible address of a promotion template (what the studio hands out for campaigns). */
+export function promoAddress(manifest: Manifest, page: PromoPage, templateId: string): string {
+  const param = manifest.promo?.[page]?.param ?? 'id';
+  return `${PROMO_BASE}/${page}?${new URLSearchParams({ [param]: templateId }).toString()}`;
+}
+
 /** The promotion page and query of a hash route (`#/landing?id=1`), or null for any other hash. */
 export function promoRoute(hash: string): { page: PromoPage; query: URLSearchParams } | null {
   const match = /^#?(\/[^?]*)(?:\?(.*))?$/.exec(hash);
