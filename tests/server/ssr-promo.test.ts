@@ -10,7 +10,14 @@ import { demoTemplates } from '../../src/server/demo/promo.js';
 import { cookieOf, revisionWith } from './experiment-helpers.js';
 import { startServer, type TestServer } from './helpers.js';
 import { RENDERER, site } from './ssr-helpers.js';
-import { BASE_ROUTES, manifestText, publisher, editor, startStudio, type StudioServer } from './studio-helpers.js';
+import {
+  BASE_ROUTES,
+  manifestText,
+  publisher,
+  editor,
+  startStudio,
+  type StudioServer,
+} from './studio-helpers.js';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -20,8 +27,11 @@ function dataTag(body: string, id: string): unknown {
   const match = new RegExp(`<script type="application/json" id="${id}">([\\s\\S]*?)</script>`).exec(body);
   return match ? (JSON.parse(match[1]!) as unknown) : null;
 }
-const drawnOf = (body: string) =>
-  dataTag(body, 'screen-drawn') as { screen: string; answered: { data: Record<string, any> } | null } | null;
+interface Drawn {
+  screen: string;
+  answered: { data: { template?: unknown; session?: { sid?: unknown } } } | null;
+}
+const drawnOf = (body: string) => dataTag(body, 'screen-drawn') as Drawn | null;
 const inlineOf = (body: string) => dataTag(body, 'screen-doc') as { id: string; etag: string } | null;
 const currentOf = (body: string) => dataTag(body, 'screen-current') as Record<string, string> | null;
 const rootOf = (body: string) => /<div id="root">([\s\S]*?)<\/div><script/.exec(body)?.[1] ?? '';
@@ -46,7 +56,7 @@ describe('promotion pages at their server-visible address (demo)', () => {
       const screen = template.id === 1 ? 'promo-landing-classic' : 'promo-landing-bold';
       expect(drawn.screen).toBe(screen);
       expect(drawn.answered?.data.template).toEqual({ id: template.id, config: template.config });
-      expect(typeof drawn.answered?.data.session.sid).toBe('string');
+      expect(typeof drawn.answered?.data.session?.sid).toBe('string');
       // A captcha session of this visitor's: theirs alone.
       expect(res.headers['cache-control']).toBe('private, no-store');
       expect(res.headers.etag).toBeUndefined();
