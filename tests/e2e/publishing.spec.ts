@@ -272,6 +272,30 @@ test('the preview link shows the draft under a Preview band, and stops working o
   await expect(phone.getByRole('heading', { name: 'This preview link no longer works' })).toBeVisible();
 });
 
+test('a preview link of a landing template’s draft opens with that template’s query, so its data loads', async ({
+  browser,
+}) => {
+  const editor = await studioAs(browser, server.studioBase, STAFF.editor, '#promo-landing-classic');
+  await expect(editor.locator('.cm-content')).toContainText('"promo-landing-classic"');
+  await replaceInEditor(editor, '请输入手机号', 'Your mobile number');
+  await saveAndRequestReview(editor, 'promo-landing-classic', 'English placeholder');
+  await editor.getByRole('link', { name: 'Draft page' }).click();
+  await editor.getByRole('button', { name: 'Preview on a phone' }).click();
+  const url = await editor
+    .getByRole('region', { name: 'Preview on a phone' })
+    .getByRole('link')
+    .getAttribute('href');
+  // The template the published manifest maps to this screen (issue 26 item 3).
+  expect(url).toMatch(new RegExp(`^${server.base}/preview/\\d+\\.\\d+\\.[\\w-]+\\?id=1$`));
+  const phone = await borrower(browser, server.base);
+  await phone.goto(url!);
+  await expect(phone.locator('.app-preview-band')).toContainText(
+    'Preview of a draft (promo-landing-classic)',
+  );
+  await expect(phone.getByPlaceholder('Your mobile number')).toBeVisible();
+  await expect(phone.getByText(demoTemplates.find((t) => t.id === 1)!.config.title)).toBeVisible();
+});
+
 test('the audit log filters by who and what, and exports the same entries as CSV', async ({ browser }) => {
   const publisher = await studioAs(browser, server.studioBase, STAFF.publisher, '#/audit');
   const filter = publisher.getByRole('form', { name: 'Filter' });
