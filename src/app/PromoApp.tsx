@@ -45,7 +45,11 @@ export function PromoApp({
   const routes = <PromoRoutes services={services} manifest={manifest} />;
   return (
     <Shell services={services}>
-      {atPath ? <BrowserRouter basename={PROMO_BASE}>{routes}</BrowserRouter> : <HashRouter>{routes}</HashRouter>}
+      {atPath ? (
+        <BrowserRouter basename={PROMO_BASE}>{routes}</BrowserRouter>
+      ) : (
+        <HashRouter>{routes}</HashRouter>
+      )}
     </Shell>
   );
 }

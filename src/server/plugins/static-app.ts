@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail, familyOfPath } from '../lib/envelope.js';
-import { isPromoPath, PROMO_PAGES, promoPathRoute, promoScreen, routeEntries } from '../../manifest/routes.js';
+import {
+  isPromoPath,
+  PROMO_PAGES,
+  promoPathRoute,
+  promoScreen,
+  routeEntries,
+} from '../../manifest/routes.js';
 import { createPageSender } from '../lib/page-html.js';
 import { createDraw } from '../ssr/draw.js';
 import { loadConfig } from '../../config/load.js';
