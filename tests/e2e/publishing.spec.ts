@@ -13,6 +13,7 @@ import {
   ROLLOVER_SCENARIO,
   borrower,
   openReview,
+  previewLinkOf,
   replaceInEditor,
   saveAndRequestReview,
   studioAs,
@@ -279,12 +280,7 @@ test('a preview link of a landing template’s draft opens with that template’
   await expect(editor.locator('.cm-content')).toContainText('"promo-landing-classic"');
   await replaceInEditor(editor, '请输入手机号', 'Your mobile number');
   await saveAndRequestReview(editor, 'promo-landing-classic', 'English placeholder');
-  await editor.getByRole('link', { name: 'Draft page' }).click();
-  await editor.getByRole('button', { name: 'Preview on a phone' }).click();
-  const url = await editor
-    .getByRole('region', { name: 'Preview on a phone' })
-    .getByRole('link')
-    .getAttribute('href');
+  const url = await previewLinkOf(editor);
   // The template the published manifest maps to this screen (issue 26 item 3).
   expect(url).toMatch(new RegExp(`^${server.base}/preview/\\d+\\.\\d+\\.[\\w-]+\\?id=1$`));
   const phone = await borrower(browser, server.base);

@@ -7,7 +7,7 @@
 // phone shows "not available" on, as for the hash address.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoTemplates } from '../../src/server/demo/promo.js';
-import { cookieOf, revisionWith } from './experiment-helpers.js';
+import { cookieOf, experimentOnHello, revisionWith } from './experiment-helpers.js';
 import { startServer, type TestServer } from './helpers.js';
 import { RENDERER, site } from './ssr-helpers.js';
 import {
@@ -143,20 +143,8 @@ describe('in production, under an experiment on the landing’s screen', () => {
       { now: () => new Date(), ssrModule: RENDERER },
       { 'manifest.json': manifestText(BASE_ROUTES, { landing: { templates: { '7': 'hello' } } }) },
     );
-    const pub = await publisher(s.app);
     const revision = await revisionWith(await editor(s.app), 'hello', 'Try it');
-    const started = await pub.call('POST', '/experiments', {
-      kind: 'experiment',
-      screen: 'hello',
-      name: 'Landing wording',
-      goal: 'signup',
-      planned: 400,
-      arms: [
-        { revisionId: null, weight: 50 },
-        { revisionId: revision, weight: 50 },
-      ],
-    });
-    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    await experimentOnHello(await publisher(s.app), revision, 'signup');
     const labels = new Set<string>();
     for (let i = 0; i < 16; i++) {
       const first = await s.app.inject({ url: '/promo/landing?id=7', headers: html });
