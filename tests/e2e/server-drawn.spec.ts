@@ -4,7 +4,7 @@
 // demo (the borrower specs' server) and in production (signed sessions, the studio specs' server,
 // tests/e2e/prod-env.ts).
 import type { Page } from '@playwright/test';
-import { collectConsole, hydrated, HYDRATION, test, expect, STUDIO_PUBLIC_URL } from './support';
+import { collectConsole, HYDRATION, test, expect, STUDIO_PUBLIC_URL } from './support';
 import { url as loanUrl } from './loan-helpers';
 import { withSession } from './prod-env';
 import { LANDING_QUERY } from './public-helpers';
@@ -81,7 +81,10 @@ for (const c of DEMO) {
     await page.goto(c.path);
     for (const text of c.shows) await expect(page.getByText(text, { exact: false }).first()).toBeVisible();
     // Hydrated: the page's own code answers a tap (the events batch, the screen view, runs too).
-    await hydrated(page);
+    await page.waitForFunction(() => {
+      const root = document.getElementById('root') as unknown as Record<string, unknown> | null;
+      return !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer'));
+    });
     await page.waitForTimeout(500);
     expect(messages.filter((m) => HYDRATION.test(m))).toEqual([]);
     expect(repeated).toEqual([]);

@@ -70,14 +70,6 @@ export function collectConsole(page: Page): string[] {
   return seen;
 }
 
-/** Waits until React has taken over #root (a page the server drew is then hydrated). */
-export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root') as unknown as Record<string, unknown> | null;
-    return !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer'));
-  });
-}
-
 /**
  * Until a page the server drew (it carries `#screen-drawn`) is hydrated: React has taken its root.
  * Bounded and quiet when it never is (a page whose clock a spec holds still); the spec's own
