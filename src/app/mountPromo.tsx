@@ -1,9 +1,11 @@
 // The promotion entry's React part, loaded by promo.tsx after the first screen's calls have started.
-import { createRoot } from 'react-dom/client';
+// A page the server drew at its server-visible address (/promo/landing?id=1, issue 26 item 3) is
+// hydrated (hydrate.tsx); a hash address (/promo/#/landing?id=1) is drawn by the phone, as before.
 import type { AppServices } from './context';
+import { mountTree } from './hydrate';
 import { PromoApp } from './PromoApp';
 import type { Manifest } from '../manifest/routes';
 
-export function mount(services: AppServices, manifest: Manifest): void {
-  createRoot(document.getElementById('root')!).render(<PromoApp services={services} manifest={manifest} />);
+export function mount(services: AppServices, manifest: Manifest, atPath: boolean): void {
+  mountTree(services, <PromoApp services={services} manifest={manifest} atPath={atPath} />);
 }

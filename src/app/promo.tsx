@@ -1,15 +1,18 @@
-// The promotion entry (promo.html): landing, download and agreement templates under hash routes.
-// The first screen's work starts here; the React part follows in its own chunk (src/app/boot.ts).
-// Template ids come from the published manifest in the page (src/app/runtimeManifest.ts); which
-// versions are current, from the page's map (src/app/currentScreens.ts).
+// The promotion entry (promo.html): landing, download and agreement templates under hash routes
+// (/promo/#/landing?id=1), or at their server-visible addresses (/promo/landing?id=1, issue 26
+// item 3), which the server draws and the phone hydrates. The first screen's work starts here; the
+// React part follows in its own chunk (src/app/boot.ts). Template ids come from the published
+// manifest in the page (src/app/runtimeManifest.ts); which versions are current, from the page's
+// map (src/app/currentScreens.ts).
 import '../../renderer/theme.css';
 import './shell.css';
 import { mountLater, showLoadFailure } from './boot';
 import { currentFirst, readCurrent } from './currentScreens';
 import { embedScreens } from './embed';
 import { startFirstScreen } from './firstScreen';
+import { readDrawn } from './inlineScreen';
 import { paramsOf } from './params';
-import { promoRoute, promoScreen } from '../manifest/routes';
+import { promoPathRoute, promoRoute, promoScreen } from '../manifest/routes';
 import { withManifest } from './runtimeManifest';
 import { startServices } from './services';
 import { webStorage } from '../host/storage';
@@ -17,20 +20,36 @@ import { webStorage } from '../host/storage';
 const started = startServices(import.meta.env.DEV);
 // The page says which versions are current: a kept copy the server has replaced is not drawn.
 const current = readCurrent();
-const services = current
-  ? {
-      ...started,
-      loader: currentFirst(
-        started.loader,
-        current,
-        webStorage(() => window.localStorage),
-      ),
-    }
-  : started;
 withManifest((manifest) => {
-  embedScreens(services, manifest);
-  const route = promoRoute(location.hash);
+  const hashRoute = promoRoute(location.hash);
+  const pathRoute = hashRoute ? null : promoPathRoute(location.pathname, location.search);
+  // The hash form wins, as before; /promo/ with neither keeps the hash router it always had.
+  const atPath = pathRoute !== null;
+  const route = hashRoute ?? pathRoute;
   const first = route && promoScreen(manifest, route.page, route.query);
-  if (route && first) startFirstScreen(services, first, paramsOf(`?${route.query.toString()}`));
-  mountLater(() => import('./mountPromo').then((part) => ({ mount: () => part.mount(services, manifest) })));
+  // At a server-visible address the page carries its screen's current document: taken first, it
+  // becomes the kept copy, which the map then finds current (never an older kept one).
+  if (atPath && first) started.loader.peek(first);
+  const services = current
+    ? {
+        ...started,
+        loader: currentFirst(
+          started.loader,
+          current,
+          webStorage(() => window.localStorage),
+        ),
+      }
+    : started;
+  embedScreens(services, manifest);
+  const drawn = atPath ? readDrawn(document) : null;
+  if (route && first)
+    startFirstScreen(
+      services,
+      first,
+      paramsOf(`?${route.query.toString()}`),
+      drawn?.screen === first && !!drawn.answered,
+    );
+  mountLater(() =>
+    import('./mountPromo').then((part) => ({ mount: () => part.mount(services, manifest, atPath) })),
+  );
 }, showLoadFailure);

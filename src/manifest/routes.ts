@@ -67,6 +67,54 @@ export function promoPage(pathname: string): PromoPage | null {
   return PROMO_PAGES.find((page) => samePath(`/${page}`, pathname)) ?? null;
 }
 
+/** Whether a path is the promotion entry's (`/promo/`, `/promo/landing`...): the server serves promo.html. */
+export function isPromoPath(pathname: string): boolean {
+  return /^\/promo(\/|$)/.test(pathname);
+}
+
+/** Where the promotion entry's router is mounted for its server-visible addresses. */
+export const PROMO_BASE = '/promo';
+
+/**
+ * The promotion page and query of a server-visible address (`/promo/landing?id=1`, issue 26 item 3:
+ * the hash form's page and query with `#/` left out, so the server sees the template id), or null.
+ */
+export function promoPathRoute(
+  pathname: string,
+  search: string,
+): { page: PromoPage; query: URLSearchParams } | null {
+  if (!isPromoPath(pathname)) return null;
+  const page = promoPage(pathname.slice(PROMO_BASE.length) || '/');
+  return page ? { page, query: new URLSearchParams(search) } : null;
+}
+
+/** The query that picks a promotion page's template (`id=3`, `down_id=1`). */
+function templateQuery(manifest: Manifest, page: PromoPage, templateId: string): string {
+  return new URLSearchParams({ [manifest.promo?.[page]?.param ?? 'id']: templateId }).toString();
+}
+
+/**
+ * The server-visible address of a promotion template (`/promo/landing?id=3`), or of the page
+ * without one (its default): what the studio hands out for campaigns.
+ */
+export function promoAddress(manifest: Manifest, page: PromoPage, templateId?: string): string {
+  return (
+    `${PROMO_BASE}/${page}` +
+    (templateId === undefined ? '' : `?${templateQuery(manifest, page, templateId)}`)
+  );
+}
+
+/**
+ * The query of the first promotion template that shows `screen` (`id=1`), or '' when none does: a
+ * preview link of its draft carries it, so the page loads that template's data as a campaign would.
+ */
+export function templateQueryOf(manifest: Manifest, screen: string): string {
+  for (const page of PROMO_PAGES)
+    for (const [id, doc] of Object.entries(manifest.promo?.[page]?.templates ?? {}))
+      if (doc === screen) return templateQuery(manifest, page, id);
+  return '';
+}
+
 /** The promotion page and query of a hash route (`#/landing?id=1`), or null for any other hash. */
 export function promoRoute(hash: string): { page: PromoPage; query: URLSearchParams } | null {
   const match = /^#?(\/[^?]*)(?:\?(.*))?$/.exec(hash);

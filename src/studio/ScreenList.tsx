@@ -1,10 +1,11 @@
 // The screens of the manifest, each with the routes and promotion templates that show it, and the
 // parts (screens/parts/), each with the screens that use it.
 import type { ScreensManifest } from '../../renderer/types.gen';
+import { PROMO_PAGES, promoAddress } from '../manifest/routes';
 
 export interface ScreenEntry {
   id: string;
-  /** "/loan/details", "/order", "promo landing #1"... */
+  /** "/loan/details", "/order", "/promo/landing?id=1"... */
   places: string[];
 }
 
@@ -15,10 +16,12 @@ export function screensOf(manifest: ScreensManifest): ScreenEntry[] {
     add(route.screen, route.flag ? `${route.path} (${route.flag})` : route.path);
     for (const alias of route.aliases ?? []) add(route.screen, alias);
   }
-  for (const [page, entry] of Object.entries(manifest.promo ?? {})) {
+  // A promotion template's place is the address campaigns use (issue 26 item 3).
+  for (const page of PROMO_PAGES) {
+    const entry = manifest.promo?.[page];
     for (const [template, id] of Object.entries(entry?.templates ?? {}))
-      if (id) add(id, `promo ${page} #${template}`);
-    if (entry?.default) add(entry.default, `promo ${page} (default)`);
+      if (id) add(id, promoAddress(manifest, page, template));
+    if (entry?.default) add(entry.default, `${promoAddress(manifest, page)} (default)`);
   }
   return [...places.entries()]
     .map(([id, list]) => ({ id, places: [...new Set(list)] }))

@@ -51,6 +51,14 @@ export async function saveAndRequestReview(page: Page, file: string, note: strin
   await expect(page.locator('.studio-draft')).toHaveText('Draft in review');
 }
 
+/** From the editor of a draft in review: its draft page's preview link, as the studio hands it out. */
+export async function previewLinkOf(editor: Page): Promise<string> {
+  await editor.getByRole('link', { name: 'Draft page' }).click();
+  await editor.getByRole('button', { name: 'Preview on a phone' }).click();
+  const link = editor.getByRole('region', { name: 'Preview on a phone' }).getByRole('link');
+  return (await link.getAttribute('href'))!;
+}
+
 /** A borrower's phone: a fresh context at 375x667 with nothing of the studio's. */
 export async function borrower(browser: Browser, base: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 375, height: 667 } });

@@ -5,7 +5,14 @@ import { STAFF } from './prod-env';
 import { expect, test } from './support';
 import { startClockServer, type ClockServer } from './clock';
 import { LANDING_QUERY } from './public-helpers';
-import { borrower, openReview, replaceInEditor, saveAndRequestReview, studioAs } from './publishing-helpers';
+import {
+  borrower,
+  openReview,
+  previewLinkOf,
+  replaceInEditor,
+  saveAndRequestReview,
+  studioAs,
+} from './publishing-helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -105,25 +112,20 @@ test('a preview link stops working when it expires', async ({ browser }) => {
   await expect(editor.locator('.cm-content')).toContainText('"about"');
   await replaceInEditor(editor, 'Contact us', 'Talk to us');
   await saveAndRequestReview(editor, 'about', 'Warmer heading');
-  await editor.getByRole('link', { name: 'Draft page' }).click();
-  await editor.getByRole('button', { name: 'Preview on a phone' }).click();
-  const url = await editor
-    .getByRole('region', { name: 'Preview on a phone' })
-    .getByRole('link')
-    .getAttribute('href');
+  const url = await previewLinkOf(editor);
 
   const phone = await borrower(browser, server.base);
-  await phone.goto(url!);
+  await phone.goto(url);
   await expect(phone.locator('.app-preview-band')).toContainText('Preview of a draft (about)');
   await expect(phone.getByText('Talk to us')).toBeVisible();
 
   // Links last LENDER_PREVIEW_MINUTES (30 on this server).
   const made = serverNow();
   await advanceTo(made + 29 * MINUTE);
-  await phone.goto(url!);
+  await phone.goto(url);
   await expect(phone.getByText('Talk to us')).toBeVisible();
   await advanceTo(made + 31 * MINUTE);
-  const gone = await phone.goto(url!);
+  const gone = await phone.goto(url);
   expect(gone?.status()).toBe(410);
   await expect(phone.getByRole('heading', { name: 'This preview link no longer works' })).toBeVisible();
 });

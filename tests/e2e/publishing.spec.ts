@@ -4,7 +4,8 @@
 // template id mapped in the studio; preview links (each opens on its first three devices).
 import Database from 'better-sqlite3';
 import { STAFF, withSession } from './prod-env';
-import { expect, test } from './support';
+import { collectConsole, expect, hydrated, HYDRATION, test } from './support';
+import { demoTemplates } from '../../src/server/demo/promo';
 import { startClockServer, type ClockServer } from './clock';
 import { LANDING_QUERY } from './public-helpers';
 import {
@@ -12,6 +13,7 @@ import {
   ROLLOVER_SCENARIO,
   borrower,
   openReview,
+  previewLinkOf,
   replaceInEditor,
   saveAndRequestReview,
   studioAs,
@@ -189,6 +191,32 @@ test('a landing template id mapped in the studio opens its page once published, 
   await expect(phone.locator('main[data-screen]')).toHaveAttribute('data-screen', 'promo-landing-bold');
   await expect(phone.getByRole('heading', { name: 'Register in 1 minute' })).toBeVisible();
   await expect(phone.getByText(/This promotion is not available/)).toHaveCount(0);
+
+  // The studio hands out the template's server-visible address (issue 26 item 3), which the
+  // server draws: with JavaScript off the landing shows its words and template 3's data (a copy
+  // of template 2's), and with it on the phone hydrates it without a mismatch.
+  await editor.reload();
+  const row = editor
+    .getByRole('table', { name: 'Promotion templates' })
+    .getByRole('row')
+    .filter({ has: editor.getByRole('cell', { name: '3', exact: true }) });
+  const address = await row.locator('code').textContent();
+  expect(address).toBe('/promo/landing?id=3');
+  const template = demoTemplates.find((t) => t.id === 2)!.config;
+  const noScript = await browser.newContext({ baseURL: server.base, javaScriptEnabled: false });
+  const still = await noScript.newPage();
+  await still.goto(`${address}&${LANDING_QUERY}`);
+  await expect(still.locator('main[data-screen]')).toHaveAttribute('data-screen', 'promo-landing-bold');
+  for (const text of ['Register in 1 minute', template.title, template.subtitle, template.buttonText])
+    await expect(still.getByText(text).first()).toBeVisible();
+  await noScript.close();
+  const messages = collectConsole(phone);
+  await phone.goto(`${address}&${LANDING_QUERY}`);
+  await expect(phone.getByText(template.title)).toBeVisible();
+  await hydrated(phone);
+  // Hydrated: its own code runs (the captcha picture appears once the page has its time).
+  await expect(phone.locator('img[src*="promotion/get-captcha"]')).toBeVisible();
+  expect(messages.filter((m) => HYDRATION.test(m))).toEqual([]);
 });
 
 test('the preview link shows the draft under a Preview band, and stops working once the draft is published', async ({
@@ -243,6 +271,25 @@ test('the preview link shows the draft under a Preview band, and stops working o
   const gone = await phone.goto(withSession(`${url}?orderId=ORD-174-D&productId=P-1`));
   expect(gone?.status()).toBe(410);
   await expect(phone.getByRole('heading', { name: 'This preview link no longer works' })).toBeVisible();
+});
+
+test('a preview link of a landing template’s draft opens with that template’s query, so its data loads', async ({
+  browser,
+}) => {
+  const editor = await studioAs(browser, server.studioBase, STAFF.editor, '#promo-landing-classic');
+  await expect(editor.locator('.cm-content')).toContainText('"promo-landing-classic"');
+  await replaceInEditor(editor, '请输入手机号', 'Your mobile number');
+  await saveAndRequestReview(editor, 'promo-landing-classic', 'English placeholder');
+  const url = await previewLinkOf(editor);
+  // The template the published manifest maps to this screen (issue 26 item 3).
+  expect(url).toMatch(new RegExp(`^${server.base}/preview/\\d+\\.\\d+\\.[\\w-]+\\?id=1$`));
+  const phone = await borrower(browser, server.base);
+  await phone.goto(url!);
+  await expect(phone.locator('.app-preview-band')).toContainText(
+    'Preview of a draft (promo-landing-classic)',
+  );
+  await expect(phone.getByPlaceholder('Your mobile number')).toBeVisible();
+  await expect(phone.getByText(demoTemplates.find((t) => t.id === 1)!.config.title)).toBeVisible();
 });
 
 test('the audit log filters by who and what, and exports the same entries as CSV', async ({ browser }) => {

@@ -1,6 +1,6 @@
 // Shared helpers for the end-to-end tests: watching for CSP violations and page errors,
 // reading what the development bridge was asked to do, and the server's dev endpoints.
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
 
 interface Watch {
   cspViolations: string[];
@@ -55,6 +55,20 @@ export const test = base.extend<{ watch: Watch }>({
 });
 
 export { expect };
+
+/** What React or the app says when the server's HTML and the phone's first render differ (issue 26). */
+export const HYDRATION =
+  /hydrat|did not match|server rendered|Minified React error #(418|419|421|422|423|425)/i;
+
+/** The page's console errors and warnings and its uncaught errors from now on (HYDRATION among them). */
+export function collectConsole(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error' || message.type() === 'warning') seen.push(message.text());
+  });
+  page.on('pageerror', (error) => seen.push(error.message));
+  return seen;
+}
 
 /**
  * Until a page the server drew (it carries `#screen-drawn`) is hydrated: React has taken its root.

@@ -10,10 +10,11 @@ export const PAGE =
 const REAL = new URL('../../screens/', import.meta.url).pathname;
 export const RENDERER = new URL('../../src/app/ssr/render.tsx', import.meta.url).pathname;
 
-/** A site with the built page and the repository's screens: a server's distDir and screensDir. */
+/** A site with the built pages (both entries) and the repository's screens: a server's distDir and screensDir. */
 export function site(): { distDir: string; screensDir: string } {
   const dir = mkdtempSync(join(tmpdir(), 'lender-ssr-'));
   writeFileSync(join(dir, 'index.html'), PAGE);
+  writeFileSync(join(dir, 'promo.html'), PAGE);
   cpSync(REAL, join(dir, 'screens'), { recursive: true });
   return { distDir: dir, screensDir: join(dir, 'screens') };
 }

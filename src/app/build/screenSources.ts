@@ -5,6 +5,7 @@
 // Only this small table is bundled; the documents themselves come from the server. Screens are
 // read as the server serves them: expanded (a variant's sources and blocks are its base's).
 import type { Plugin } from 'vite';
+import { promoPathRoute } from '../../manifest/routes';
 import { namesIn, type LazyNames } from '../../../renderer/lazyNames';
 import { discriminatorOf, loadSchemas } from '../../schema-gen/schemas';
 import { folderLibrary } from '../../checker/checkScreens';
@@ -78,10 +79,15 @@ export function screenSources(dir: string): Plugin {
   };
 }
 
-/** /promo and /promo/ serve promo.html in the dev server and `vite preview`, as the real server does. */
+/**
+ * /promo, /promo/ and the promotion pages' server-visible addresses (/promo/landing?id=1) serve
+ * promo.html in the dev server and `vite preview`, as the real server does (which also draws them).
+ */
 export function promoEntry(): Plugin {
   const rewrite = (req: { url?: string }, _res: unknown, next: () => void) => {
-    if (req.url && /^\/promo\/?(\?|$)/.test(req.url)) req.url = req.url.replace(/^\/promo\/?/, '/promo.html');
+    const [path = '', query] = (req.url ?? '').split(/\?(.*)/s);
+    if (/^\/promo\/?$/.test(path) || promoPathRoute(path, '') !== null)
+      req.url = `/promo.html${query === undefined ? '' : `?${query}`}`;
     next();
   };
   return {

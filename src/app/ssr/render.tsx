@@ -1,5 +1,5 @@
-// The server's first draw of a borrower page (issue 26): the app's own tree (Shell, routes,
-// ScreenRoute, the engine's Screen) rendered with React's server renderer, over the lender's own
+// The server's first draw of a borrower page (issue 26): the app's own tree (Shell, the main app's
+// routes or the promotion entry's, ScreenRoute, the engine's Screen) rendered with React's server renderer, over the lender's own
 // Host built on the request (serverWindow.ts), after the screen's sources were answered by the
 // server's API in-process. Built as a module of its own (vite.ssr.config.ts → dist-ssr/), which the
 // server imports only when it draws a page (src/server/ssr/), so the API never loads React.
@@ -13,6 +13,8 @@ import { configFromTag } from '../../config/client';
 import { createHost } from '../../host/createHost';
 import type { KeyValueStorage } from '../../../renderer/host';
 import { AppRoutes } from '../App';
+import { isPromoPath, PROMO_BASE } from '../../manifest/routes';
+import { PromoRoutes } from '../PromoApp';
 import { createScreenLoader } from '../loadScreen';
 import { paramsOf } from '../params';
 import { Shell } from '../Shell';
@@ -79,10 +81,17 @@ export async function renderPage(input: PageRenderInput): Promise<PageRender> {
     dev: false,
     answered: { screenId, state: answered },
   };
+  // The promotion entry's server-visible addresses (/promo/landing?id=1) are its routes under
+  // /promo, as the phone's browser router mounts them (src/app/PromoApp.tsx); the rest, the main app's.
+  const promo = isPromoPath(url.pathname);
   const html = renderToString(
     <Shell services={services}>
-      <StaticRouter location={url.pathname + url.search}>
-        <AppRoutes services={services} manifest={input.manifest} />
+      <StaticRouter location={url.pathname + url.search} basename={promo ? PROMO_BASE : undefined}>
+        {promo ? (
+          <PromoRoutes services={services} manifest={input.manifest} />
+        ) : (
+          <AppRoutes services={services} manifest={input.manifest} />
+        )}
       </StaticRouter>
     </Shell>,
   );

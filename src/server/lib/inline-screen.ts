@@ -116,15 +116,20 @@ export function createScreenInliner(files: Files, config: AppConfig) {
     return tag;
   }
 
-  async function screenFor(pathname: string, borrower?: Borrower): Promise<PageScreen | null> {
-    const id = screenForPath(await entries(), pathname);
-    if (!id) return null;
+  /** A screen by its id, as this borrower gets it (their arm of an experiment). */
+  async function screenNamed(id: string, borrower?: Borrower): Promise<PageScreen | null> {
     const file = await files.load(`${id}.json`, borrower);
     return file ? { id, file, doc: check(id, file) } : null;
   }
 
+  async function screenFor(pathname: string, borrower?: Borrower): Promise<PageScreen | null> {
+    const id = screenForPath(await entries(), pathname);
+    return id ? screenNamed(id, borrower) : null;
+  }
+
   return {
     screenFor,
+    screenNamed,
     /** The tag of a route's screen ('' when its document is not valid). */
     tagOf: (screen: PageScreen): string => tagFor(screen.id, screen.file),
     /** The tag for the page at `pathname`, or '' when the path has no valid screen document. */

@@ -130,16 +130,21 @@ export function createPageSender(
       file: string,
       /**
        * inline: the route's screen document (the main entry); current: the map of current versions
-       * (the promotion entry, whose route the server never sees: lib/current-screens.ts).
+       * (the promotion entry, whose hash route the server never sees: lib/current-screens.ts);
+       * screen: the template screen of a promotion page at its server-visible address (issue 26
+       * item 3), inlined and drawn as a route's.
        */
-      options: { inline: boolean; current?: boolean },
+      options: { inline: boolean; current?: boolean; screen?: string },
     ): Promise<FastifyReply> {
       const path = request.url.split('?')[0] ?? '/';
       await identify(request, reply);
       const borrower = { request, reply };
-      if (options.inline) {
-        const screen = await inliner.screenFor(path, borrower);
-        const tag = screen ? inliner.tagOf(screen) : '';
+      const map = options.current ? await current.scriptFor(borrower) : '';
+      if (options.inline || options.screen) {
+        const screen = options.screen
+          ? await inliner.screenNamed(options.screen, borrower)
+          : await inliner.screenFor(path, borrower);
+        const tag = map + (screen ? inliner.tagOf(screen) : '');
         if (screen?.doc && draw) {
           const main = await template(file);
           // A rebuilt page is a new template: what was drawn into the old one goes.
@@ -147,8 +152,10 @@ export function createPageSender(
             drawnPages?.clear();
             drawnFrom = main;
           }
+          // The map of current versions is part of the page: a page is shared only with its map.
           const key =
-            drawnPages && sharedPageKey(request, reply, `${file}\n${screen.id}\n${screen.file.etag}`);
+            drawnPages &&
+            sharedPageKey(request, reply, `${file}\n${screen.id}\n${screen.file.etag}\n${map}`);
           const kept = key === null ? undefined : drawnPages?.get(key);
           if (kept) return send(request, reply, kept);
           const drawing = await draw(request, reply, { id: screen.id, doc: screen.doc });
@@ -163,8 +170,7 @@ export function createPageSender(
         }
         return send(request, reply, page(file, await template(file), content.manifestTag(), tag));
       }
-      const tag = options.current ? await current.scriptFor(borrower) : '';
-      return send(request, reply, page(file, await template(file), content.manifestTag(), tag));
+      return send(request, reply, page(file, await template(file), content.manifestTag(), map));
     },
 
     /** A preview link's page: the draft instead of the published document (its headers: plugins/preview.ts). */

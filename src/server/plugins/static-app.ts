@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail, familyOfPath } from '../lib/envelope.js';
-import { routeEntries } from '../../manifest/routes.js';
+import {
+  isPromoPath,
+  PROMO_PAGES,
+  promoPathRoute,
+  promoScreen,
+  routeEntries,
+} from '../../manifest/routes.js';
 import { createPageSender } from '../lib/page-html.js';
 import { createDraw } from '../ssr/draw.js';
 import { loadConfig } from '../../config/load.js';
@@ -74,9 +80,10 @@ export async function registerStaticApp(app: FastifyInstance): Promise<void> {
 
   const config = pageConfig(app.cfg.dev);
 
-  // The main entry's pages carry their screen document; the promotion entry's cannot (its route
-  // is in the URL's hash, which the server never sees): it carries the current version of each
-  // promotion screen instead, so a kept copy the server has replaced is not drawn (issue 29 §1).
+  // The main entry's pages carry their screen document; the promotion entry's hash addresses cannot
+  // (the route is in the URL's hash, which the server never sees): they carry the current version
+  // of each promotion screen instead, so a kept copy the server has replaced is not drawn (issue 29
+  // §1). Its server-visible addresses (/promo/landing?id=1) carry both, and are drawn (issue 26).
   const { sendPage } = createPageSender(
     config,
     {
@@ -118,8 +125,15 @@ export async function registerStaticApp(app: FastifyInstance): Promise<void> {
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-cache')
         .send(NOT_BUILT);
-    const promo = /^\/promo(\/|$)/.test(path) ? promoEntry() : null;
-    return sendPage(request, reply, promo ?? join(dist, 'index.html'), { inline: !promo, current: !!promo });
+    const promo = isPromoPath(path) ? promoEntry() : null;
+    if (!promo) return sendPage(request, reply, join(dist, 'index.html'), { inline: true });
+    // A server-visible promotion address (/promo/landing?id=1, issue 26 item 3) is drawn with its
+    // template's document as a route's page is; an unknown template id gets the entry's page, whose
+    // app says the promotion is not available, as the hash form does.
+    const route = promoPathRoute(path, request.url.slice(path.length));
+    const manifest = app.content.published().manifest;
+    const screen = route && manifest ? promoScreen(manifest, route.page, route.query) : null;
+    return sendPage(request, reply, promo, { inline: false, current: true, ...(screen ? { screen } : {}) });
   }
 
   // The published manifest's page paths as the server starts get routes of their own, so a page
@@ -129,7 +143,7 @@ export async function registerStaticApp(app: FastifyInstance): Promise<void> {
   const manifest = app.content.published().manifest;
   const paths = manifest ? routeEntries(manifest, config).map((e) => e.path) : [];
   if (built)
-    for (const path of new Set([...paths, '/promo/'])) {
+    for (const path of new Set([...paths, '/promo/', ...PROMO_PAGES.map((page) => `/promo/${page}`)])) {
       if (path === '/' || NOT_APP.test(path)) continue;
       app.get(path, async (request, reply) =>
         wantsPage(request, path) ? servePage(request, reply, path) : reply.callNotFound(),

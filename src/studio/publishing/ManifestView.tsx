@@ -1,10 +1,13 @@
-// The manifest from the studio: which screen each promotion template id and each route shows.
+// The manifest from the studio: which screen each promotion template id and each route shows, and
+// the address a campaign uses for each template: the server-visible one (/promo/landing?id=3), which
+// the server draws (issue 26 item 3); the hash form (/promo/#/landing?id=3) keeps working.
 // A change is saved as a draft of manifest/manifest and goes through the same review as a
 // screen; once published the app reads it at run time (no rebuild).
 import { useCallback, useEffect, useState } from 'react';
 import type { ScreensManifest } from '../../../renderer/types.gen';
 import type { StudioApi } from '../api';
-import { addRoute, mapTemplate, PROMO_PAGES } from './manifestEdit';
+import { PROMO_PAGES, promoAddress } from '../../manifest/routes';
+import { addRoute, mapTemplate } from './manifestEdit';
 import type { Draft } from './types';
 
 interface State {
@@ -67,7 +70,6 @@ export function ManifestView({ api }: { api: StudioApi }) {
   }
 
   const editable = api.canEdit && draft?.status !== 'scheduled';
-  const promo = Object.entries(manifest.promo ?? {});
   return (
     <section className="studio-page-body" aria-label="Routes and templates">
       <h2>Routes and promotion templates</h2>
@@ -92,15 +94,19 @@ export function ManifestView({ api }: { api: StudioApi }) {
                 <th>Page</th>
                 <th>Template id</th>
                 <th>Screen</th>
+                <th>Campaign address</th>
               </tr>
             </thead>
             <tbody>
-              {promo.flatMap(([name, entry]) =>
-                Object.entries(entry?.templates ?? {}).map(([id, doc]) => (
+              {PROMO_PAGES.flatMap((name) =>
+                Object.entries(manifest.promo?.[name]?.templates ?? {}).map(([id, doc]) => (
                   <tr key={`${name}:${id}`}>
-                    <td>/promo/#/{name}</td>
+                    <td>{name}</td>
                     <td>{id}</td>
                     <td>{doc}</td>
+                    <td>
+                      <code>{promoAddress(manifest, name, id)}</code>
+                    </td>
                   </tr>
                 )),
               )}

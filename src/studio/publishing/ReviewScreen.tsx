@@ -18,6 +18,7 @@ import { ApproveForm } from './ApproveForm';
 import { DraftEvents } from './DraftEvents';
 import { PhonePair } from './PhonePair';
 import { PreviewLink } from './PreviewLink';
+import { templateQueryOf } from '../../manifest/routes';
 import { SendBackForm } from './SendBackForm';
 import { ProblemList } from '../ProblemList';
 import { showTime } from './time';
@@ -201,7 +202,11 @@ export function ReviewScreen({ api, draftId }: { api: StudioApi; draftId: number
             <p className="studio-empty">A publisher approves it once it is sent for review.</p>
           )}
           {open && draft.kind === 'screen' && draft.errors === 0 && api.canEdit && (
-            <PreviewLink api={api} draftId={draft.id} />
+            <PreviewLink
+              api={api}
+              draftId={draft.id}
+              query={manifest ? templateQueryOf(manifest, draft.name) : ''}
+            />
           )}
         </section>
       </div>

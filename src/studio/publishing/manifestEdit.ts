@@ -3,8 +3,6 @@
 // keeps its layout. The result is saved as a draft of manifest/manifest and checked by the server.
 import { applyEdits, modify } from 'jsonc-parser';
 
-export const PROMO_PAGES = ['landing', 'download', 'agreement'] as const;
-
 const FORMAT = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } };
 
 export function mapTemplate(text: string, page: string, templateId: string, screen: string): string {

@@ -11,7 +11,11 @@ describe('screensOf', () => {
         { path: '/testPreview', screen: 'dev-preview', flag: 'devPreview' },
       ],
       promo: {
-        download: { templates: { '1': 'promo-download', '2': 'promo-download' }, default: 'promo-download' },
+        download: {
+          param: 'down_id',
+          templates: { '1': 'promo-download', '2': 'promo-download' },
+          default: 'promo-download',
+        },
       },
     });
     expect(screens).toEqual([
@@ -19,7 +23,7 @@ describe('screensOf', () => {
       { id: 'loan-details', places: ['/loan/details', '/order'] },
       {
         id: 'promo-download',
-        places: ['promo download #1', 'promo download #2', 'promo download (default)'],
+        places: ['/promo/download?down_id=1', '/promo/download?down_id=2', '/promo/download (default)'],
       },
     ]);
   });
