@@ -3,7 +3,7 @@
 // log of what it does. A part shows the screens that use it, and the phone shows any of them with
 // the part as typed (issue 18). Saving makes a draft revision on the server (checked again there);
 // borrowers keep the published version until a publisher approves the draft (issue 17).
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ScreensManifest } from '../../renderer/types.gen';
 import { documentOf, type StudioApi } from './api';
 import { libraryOf, refKey, type Library } from '../parts/library';
@@ -20,6 +20,7 @@ import { ScreenList, screensOf } from './ScreenList';
 import { DEVICES, type Scenario } from './shared/protocol';
 import { StudioToolbar } from './StudioToolbar';
 import { useOpenFile } from './useOpenFile';
+import { useSaveKey } from './useSaveKey';
 import { useActionLog, useWarnBeforeLeaving } from './useActionLog';
 import { useChecked } from './useChecked';
 import { useSelection } from './visual/useSelection';
@@ -123,6 +124,8 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
   const url = shown === null ? null : appUrl(manifest, shown, scenario);
   const saveBlocked = !api.canEdit ? 'Saving drafts needs the editor or publisher role' : null;
   const draft = file?.draft ?? null;
+  const openSave = useCallback(() => setDialog('save'), []);
+  useSaveKey(openSave, saveBlocked === null && dirty && dialog === null);
   const reviewable =
     draft !== null &&
     !dirty &&

@@ -1,0 +1,46 @@
+// What the property panel edits for a selected node (issue 25 item 2): a value written in this
+// text, at its path; or, for a block of a variant's base (task 2: loan confirm's button is its
+// part's), the block as the phone draws it, whose changes go through model/baseEdits.ts.
+import type { OutlineNode } from './model/outline';
+import type { BaseBlock } from './model/baseEdits';
+import { pathOf, valueAtPath } from './model/paths';
+import type { Path } from './model/textEdits';
+import type { VisualDoc } from './useVisualDoc';
+
+export interface EditTarget {
+  value: Record<string, unknown>;
+  path: Path;
+  /** The document `path` is in: this text's value, or the expanded screen for a base block. */
+  root: unknown;
+  base: BaseBlock | null;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function editTargetOf(doc: VisualDoc, node: OutlineNode | null): EditTarget | null {
+  if (!node || doc.value === null) return null;
+  if (node.pointer !== null) {
+    const path = pathOf(node.pointer, doc.value);
+    const value = valueAtPath(doc.value, path);
+    return isObject(value) ? { value, path, root: doc.value, base: null } : null;
+  }
+  const expanded = doc.expanded;
+  if (!node.baseId || node.expanded === undefined || !expanded) return null;
+  const path = pathOf(node.expanded, expanded.doc);
+  const value = valueAtPath(expanded.doc, path);
+  if (!isObject(value)) return null;
+  const { kind, name } = doc.self;
+  return {
+    value,
+    path,
+    root: expanded.doc,
+    base: {
+      id: node.baseId,
+      expandedPath: path,
+      expanded: expanded.doc,
+      origin: expanded.origin,
+      mine: (o) => o.doc.kind === kind && o.doc.name === name,
+    },
+  };
+}
