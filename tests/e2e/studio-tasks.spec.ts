@@ -11,6 +11,7 @@ import { studioAs } from './publishing-helpers';
 import {
   discardDraft,
   outline,
+  phone,
   properties,
   reportCounts,
   savedDiff,
@@ -162,6 +163,39 @@ test('task 6, keyboard only: a button’s action is changed to open /service, th
   expect(await t.pointerDowns()).toBe(0);
   reportCounts('task 6 (keyboard)', t);
   await discardDraft(page, 'loan-details');
+  await page.context().close();
+});
+
+test('task 7: a “Call us” button is added that calls the service phone through the bridge, the number picked from what the screen loads', async ({
+  browser,
+}) => {
+  const page = await studioAs(browser, server.studioBase, STAFF.editor, '#service');
+  const t = new Tally(page);
+  const props = properties(page);
+  await t.click(outline(page).getByRole('treeitem', { name: 'section phone' }));
+  await t.click(page.getByRole('button', { name: 'Add block…' }));
+  await expect(page.getByRole('searchbox', { name: 'Search blocks' })).toBeFocused();
+  await t.type('button');
+  await t.click(page.getByRole('region', { name: 'Add a block' }).getByRole('button', { name: /^Button/ }));
+  await expect(selectedRow(page)).toHaveAccessibleName('button Button');
+  await t.write(props.getByRole('textbox', { name: 'Label', exact: true }), 'Call us');
+  const steps = props.getByRole('list', { name: 'On tap steps' });
+  await t.choose(steps.getByRole('combobox', { name: 'On tap: step to add' }), 'bridge');
+  await t.click(steps.getByRole('button', { name: 'Add step' }));
+  await t.choose(steps.getByRole('combobox', { name: 'Name', exact: true }), 'callPhone');
+  await t.write(steps.getByRole('textbox', { name: 'Payload: new field name' }), 'phone');
+  await t.choose(steps.getByRole('combobox', { name: 'Payload: new field value' }), 'data.contact.smWa');
+  await t.click(steps.getByRole('button', { name: 'Add field' }));
+  await expect(steps.getByRole('combobox', { name: 'Payload: phone' })).toHaveValue('data.contact.smWa');
+  // (the service screen has no scenario in screens/scenarios: its phone shows the call failing)
+  expect(await savedDiff(page, 'service', t)).toEqual([
+    '+ { "type": "button", "label": "Call us", "onTap": [{ "do": "bridge", "name": "callPhone", "payload": {',
+    '+ "phone": { "$": "data.contact.smWa" }',
+    '+ } }] },',
+  ]);
+  // Above the target of 12: the step, its action and the payload's row are three selects.
+  reportCounts('task 7', t, 16);
+  await discardDraft(page, 'service');
   await page.context().close();
 });
 
