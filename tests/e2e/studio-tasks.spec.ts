@@ -11,7 +11,6 @@ import { studioAs } from './publishing-helpers';
 import {
   discardDraft,
   outline,
-  phone,
   properties,
   reportCounts,
   savedDiff,
