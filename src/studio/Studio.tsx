@@ -28,6 +28,7 @@ import { useTextInPlace } from './visual/useTextInPlace';
 import { useVisualDoc } from './visual/useVisualDoc';
 import { assetSource } from './visual/assetSource';
 import { VisualTools } from './visual/VisualTools';
+import { NewFromPart } from './visual/NewFromPart';
 import { useFirstWithScenarios } from './useFirstWithScenarios';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -45,7 +46,7 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
   const [library, setLibrary] = useState<Library | null>(null);
   const [previewOf, setPreviewOf] = useState<string | null>(null);
   const [scenarioIndex, setScenarioIndex] = useState(0);
-  const { file, setFile, text, setText, loadError, open } = useOpenFile(api, (keepScenario) => {
+  const { file, setFile, text, setText, loadError, open, openNew } = useOpenFile(api, (keepScenario) => {
     setPreviewOf(null);
     if (!keepScenario) setScenarioIndex(0);
   });
@@ -152,6 +153,16 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
         usedBy={usedBy}
         kind={kind}
         notice={notice}
+        extra={
+          kind === 'part' && api.canEdit && library ? (
+            <NewFromPart
+              part={documentOf(id).name}
+              declared={library.get('part', documentOf(id).name)?.value}
+              taken={library.names('screen')}
+              onCreate={openNew}
+            />
+          ) : null
+        }
         url={url}
         saveBlocked={saveBlocked}
         reviewable={reviewable}

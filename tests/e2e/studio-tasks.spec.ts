@@ -7,7 +7,9 @@
 import { STAFF } from './prod-env';
 import { expect, test } from './support';
 import { startClockServer, type ClockServer } from './clock';
-import { studioAs } from './publishing-helpers';
+import Database from 'better-sqlite3';
+import { borrower, openReview, studioAs } from './publishing-helpers';
+import { LANDING_QUERY } from './public-helpers';
 import {
   discardDraft,
   outline,
@@ -220,5 +222,80 @@ test('task 8: a field of the complaint form is duplicated and the copy gets its 
   expect(added.length).toBeLessThanOrEqual(13);
   reportCounts('task 8', t);
   await discardDraft(page, 'complaint-form');
+  await page.context().close();
+});
+
+test('task 9: a new landing template made from the landing part, with its own headline and colour, is mapped to template id 9 and shows at /promo/#/landing?id=9 once reviewed', async ({
+  browser,
+}) => {
+  test.slow();
+  // Marketing's system has made template 9 (its texts, in the server's own table; the studio maps
+  // template ids to screens, it does not write marketing's templates).
+  const db = new Database(server.sqlitePath);
+  db.prepare(
+    'INSERT INTO landing_templates (id, config_json) SELECT 9, config_json FROM landing_templates WHERE id = 2',
+  ).run();
+  db.close();
+
+  const page = await studioAs(browser, server.studioBase, STAFF.editor, '#parts/promo-landing');
+  const t = new Tally(page);
+  const form = page.getByRole('form', { name: 'New screen from this part' });
+  await t.write(form.getByRole('textbox', { name: 'New screen id' }), 'promo-landing-summer');
+  await t.click(form.getByRole('button', { name: 'New screen from this part' }));
+  await expect(page.locator('.studio-file')).toHaveText(/screens\/promo-landing-summer\.json/);
+  await t.click(outline(page).getByRole('treeitem', { name: 'Slot: banner' }));
+  await t.click(page.getByRole('button', { name: 'Add block…' }));
+  await t.type('hero');
+  await t.click(
+    page.getByRole('region', { name: 'Add a block' }).getByRole('button', { name: /^Header banner/ }),
+  );
+  await expect(selectedRow(page)).toHaveAccessibleName(/^hero /);
+  await t.write(properties(page).getByRole('textbox', { name: 'Title', exact: true }), 'Cash in 10 minutes');
+  await t.write(properties(page).getByRole('textbox', { name: 'Color', exact: true }), '#D6336C');
+  // (a warning may remain: no route or template shows the new screen yet)
+  await expect(page.locator('.studio-status')).toHaveText(/^0 errors/);
+  const diff = await savedDiff(page, 'promo-landing-summer', t);
+  // A new document: every line is new, and they are the screen made from the part and the hero.
+  expect(diff.every((l) => l.startsWith('+'))).toBe(true);
+  expect(diff).toEqual(
+    expect.arrayContaining([
+      '+ "variantOf": "parts/promo-landing",',
+      '+ "title": "Cash in 10 minutes",',
+      '+ "color": "#D6336C"',
+    ]),
+  );
+  await t.click(page.getByRole('button', { name: 'Request review' }));
+  await expect(page.locator('.studio-draft')).toHaveText('Draft in review');
+
+  // A publisher, in a browser of their own, approves the new screen.
+  const publisher = await studioAs(browser, server.studioBase, STAFF.publisher, '#/drafts');
+  await openReview(publisher, /^promo-landing-summer/);
+  await publisher.getByRole('button', { name: 'Approve and publish' }).click();
+  await expect(publisher.locator('.studio-review-head .studio-badge')).toHaveText('Published');
+
+  // The editor maps template 9 to it, for review too.
+  await t.click(page.getByRole('link', { name: 'Routes & templates' }));
+  const map = page.getByRole('group', { name: 'Map a template id' });
+  await expect(map.getByLabel('Page')).toHaveValue('landing');
+  await t.write(map.getByLabel('Template id'), '9');
+  await t.choose(map.getByLabel('Screen'), 'promo-landing-summer');
+  await t.click(map.getByRole('button', { name: 'Save and request review' }));
+  await expect(page.getByRole('status')).toContainText(
+    'sent for review: landing template 9 → promo-landing-summer',
+  );
+  await openReview(publisher, /^manifest/);
+  const added = publisher.getByRole('table', { name: 'JSON diff' }).locator('.studio-diff-add');
+  await expect(added.filter({ hasText: '"9": "promo-landing-summer"' })).toHaveCount(1);
+  await publisher.getByRole('button', { name: 'Approve and publish' }).click();
+  await expect(publisher.locator('.studio-review-head .studio-badge')).toHaveText('Published');
+
+  const phone = await borrower(browser, server.base);
+  await phone.goto(`/promo/#/landing?id=9&${LANDING_QUERY}`);
+  await expect(phone.locator('main[data-screen]')).toHaveAttribute('data-screen', 'promo-landing-summer');
+  await expect(phone.getByText('Cash in 10 minutes')).toBeVisible();
+  // The editor's part of the task (the publisher's approvals are another person's).
+  reportCounts('task 9', t, 16);
+  await phone.context().close();
+  await publisher.context().close();
   await page.context().close();
 });

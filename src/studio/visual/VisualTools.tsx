@@ -304,7 +304,7 @@ export function VisualTools({
               model={doc.model}
               value={edit.value}
               path={edit.path}
-              here={doc.model.nav.resolve(edit.path, edit.root)}
+              here={edit.here}
               problems={base ? [] : problems}
               write={base ? writeBase : write}
               choices={choices}
