@@ -7,6 +7,7 @@
 import { STAFF } from './prod-env';
 import { expect, test } from './support';
 import { startClockServer, type ClockServer } from './clock';
+import type { Browser, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { borrower, openReview, studioAs } from './publishing-helpers';
 import { LANDING_QUERY } from './public-helpers';
@@ -37,9 +38,8 @@ function expectMove(diff: string[], moved: string): void {
   expect([...added].sort()).toEqual([...removed].sort());
 }
 
-test('task 1, keyboard only: the loan details title changes with Tab, type-ahead and Ctrl+S', async ({
-  browser,
-}) => {
+/** Loan details, keyboard only from here: Tab to the skip link and Enter, into the outline. */
+async function keyboardInOutline(browser: Browser): Promise<{ page: Page; t: Tally }> {
   const page = await studioAs(browser, server.studioBase, STAFF.editor, '#loan-details');
   await expect(outline(page)).toBeVisible();
   const t = new Tally(page, true);
@@ -47,6 +47,13 @@ test('task 1, keyboard only: the loan details title changes with Tab, type-ahead
   await t.press('Tab');
   await expect(page.getByRole('button', { name: 'Go to the outline' })).toBeFocused();
   await t.press('Enter');
+  return { page, t };
+}
+
+test('task 1, keyboard only: the loan details title changes with Tab, type-ahead and Ctrl+S', async ({
+  browser,
+}) => {
+  const { page, t } = await keyboardInOutline(browser);
   await t.type('Order');
   await expect(selectedRow(page)).toContainText('Order Details');
   const title = properties(page).getByRole('textbox', { name: 'Title', exact: true });
@@ -114,12 +121,7 @@ test('task 5: the rating block moves from its popup to above the recommended pro
 test('task 5, keyboard only: the rating block is cut with Ctrl+X and put above the recommended products with Ctrl+V', async ({
   browser,
 }) => {
-  const page = await studioAs(browser, server.studioBase, STAFF.editor, '#loan-details');
-  await expect(outline(page)).toBeVisible();
-  const t = new Tally(page, true);
-  await t.watchPointer();
-  await t.press('Tab');
-  await t.press('Enter');
+  const { page, t } = await keyboardInOutline(browser);
   await t.type('stars');
   await expect(selectedRow(page)).toHaveAccessibleName('stars Rate our service');
   await t.press('ControlOrMeta+x');
@@ -140,12 +142,7 @@ test('task 5, keyboard only: the rating block is cut with Ctrl+X and put above t
 test('task 6, keyboard only: a button’s action is changed to open /service, the route picked from the list', async ({
   browser,
 }) => {
-  const page = await studioAs(browser, server.studioBase, STAFF.editor, '#loan-details');
-  await expect(outline(page)).toBeVisible();
-  const t = new Tally(page, true);
-  await t.watchPointer();
-  await t.press('Tab');
-  await t.press('Enter');
+  const { page, t } = await keyboardInOutline(browser);
   await t.type('Rollover');
   await expect(selectedRow(page)).toContainText('Rollover Repayment');
   const to = properties(page)
