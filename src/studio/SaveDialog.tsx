@@ -71,7 +71,16 @@ export function SaveDialog({
       />
       <label className="studio-note">
         What changed, for the reviewer
-        <input value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />
+        <input
+          value={note}
+          maxLength={1000}
+          // The dialog opens with the focus here (Ctrl+S, type, Enter: saved without the mouse).
+          autoFocus
+          onChange={(e) => setNote(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !state.busy && changed > 0 && errors.length === 0) void save();
+          }}
+        />
       </label>
       {errors.length > 0 && (
         <div className="studio-alert" role="alert">

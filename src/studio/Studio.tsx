@@ -3,7 +3,7 @@
 // log of what it does. A part shows the screens that use it, and the phone shows any of them with
 // the part as typed (issue 18). Saving makes a draft revision on the server (checked again there);
 // borrowers keep the published version until a publisher approves the draft (issue 17).
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ScreensManifest } from '../../renderer/types.gen';
 import { documentOf, type StudioApi } from './api';
 import { libraryOf, refKey, type Library } from '../parts/library';
@@ -20,6 +20,7 @@ import { ScreenList, screensOf } from './ScreenList';
 import { DEVICES, type Scenario } from './shared/protocol';
 import { StudioToolbar } from './StudioToolbar';
 import { useOpenFile } from './useOpenFile';
+import { useSaveKey } from './useSaveKey';
 import { useActionLog, useWarnBeforeLeaving } from './useActionLog';
 import { useChecked } from './useChecked';
 import { useSelection } from './visual/useSelection';
@@ -27,6 +28,7 @@ import { useTextInPlace } from './visual/useTextInPlace';
 import { useVisualDoc } from './visual/useVisualDoc';
 import { assetSource } from './visual/assetSource';
 import { VisualTools } from './visual/VisualTools';
+import { NewFromPart } from './visual/NewFromPart';
 import { useFirstWithScenarios } from './useFirstWithScenarios';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -44,7 +46,7 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
   const [library, setLibrary] = useState<Library | null>(null);
   const [previewOf, setPreviewOf] = useState<string | null>(null);
   const [scenarioIndex, setScenarioIndex] = useState(0);
-  const { file, setFile, text, setText, loadError, open } = useOpenFile(api, (keepScenario) => {
+  const { file, setFile, text, setText, loadError, open, openNew } = useOpenFile(api, (keepScenario) => {
     setPreviewOf(null);
     if (!keepScenario) setScenarioIndex(0);
   });
@@ -123,6 +125,8 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
   const url = shown === null ? null : appUrl(manifest, shown, scenario);
   const saveBlocked = !api.canEdit ? 'Saving drafts needs the editor or publisher role' : null;
   const draft = file?.draft ?? null;
+  const openSave = useCallback(() => setDialog('save'), []);
+  useSaveKey(openSave, saveBlocked === null && dirty && dialog === null);
   const reviewable =
     draft !== null &&
     !dirty &&
@@ -149,6 +153,16 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
         usedBy={usedBy}
         kind={kind}
         notice={notice}
+        extra={
+          kind === 'part' && api.canEdit && library ? (
+            <NewFromPart
+              part={documentOf(id).name}
+              declared={library.get('part', documentOf(id).name)?.value}
+              taken={library.names('screen')}
+              onCreate={openNew}
+            />
+          ) : null
+        }
         url={url}
         saveBlocked={saveBlocked}
         reviewable={reviewable}

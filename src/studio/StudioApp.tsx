@@ -7,6 +7,7 @@ import { ReviewScreen } from './publishing/ReviewScreen';
 import { useView, type View } from './publishing/route';
 import { ViewNav } from './publishing/ViewNav';
 import { Studio } from './Studio';
+import { SkipToOutline } from './visual/SkipToOutline';
 import './publishing/publishing.css';
 
 const DraftsView = lazy(() => import('./publishing/DraftsView').then((m) => ({ default: m.DraftsView })));
@@ -69,6 +70,7 @@ export function StudioApp({
   if (view.name === 'editor') lastScreen.current = view.id;
   return (
     <div className="studio-page">
+      {view.name === 'editor' && <SkipToOutline />}
       <header className="studio-top">
         <h1>Screen studio</h1>
         <ViewNav api={api} current={view.name} lastScreen={lastScreen.current} />

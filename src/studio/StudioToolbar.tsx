@@ -1,6 +1,7 @@
 // The studio's top bar: the open file, its draft's status, the checker's count, and the buttons
 // that save, request review, show the history and the publications (split out of Studio.tsx,
 // issue 27 item 6).
+import type { ReactNode } from 'react';
 import type { DraftInfo } from './api';
 
 const STATUS: Record<string, string> = {
@@ -20,6 +21,8 @@ interface Props {
   usedBy: string[];
   kind: 'screen' | 'part';
   notice: string;
+  /** More tools for this document (a part's "New screen from this part"). */
+  extra?: ReactNode;
   url: string | null;
   saveBlocked: string | null;
   reviewable: boolean;
@@ -36,6 +39,7 @@ export function StudioToolbar({
   usedBy,
   kind,
   notice,
+  extra,
   url,
   saveBlocked,
   reviewable,
@@ -59,6 +63,7 @@ export function StudioToolbar({
         </span>
       )}
       {notice && <span className="studio-notice">{notice}</span>}
+      {extra}
       {url && (
         <a href={url} target="_blank" rel="noopener">
           Open in app

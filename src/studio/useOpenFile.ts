@@ -28,6 +28,8 @@ export interface OpenedFile {
   loadError: string;
   /** Loads `next`; `keepScenario`: the phone stays on the scenario it runs (a reload after publishing). */
   open(next: string, keepScenario?: boolean): Promise<void>;
+  /** Opens a document that is not on the server yet (its first save makes it), with `text` unsaved. */
+  openNew(id: string, text: string): void;
 }
 
 /** `onOpened` runs when a document has loaded, before it is shown. */
@@ -68,5 +70,21 @@ export function useOpenFile(api: StudioApi, onOpened: (keepScenario: boolean) =>
     [api],
   );
 
-  return { file, setFile, text, setText, loadError, open };
+  const openNew = useCallback((id: string, initial: string) => {
+    setLoadError('');
+    setFile((prev) => ({
+      id,
+      saved: '',
+      parentRevisionId: null,
+      draft: null,
+      initial,
+      key: (prev?.key ?? 0) + 1,
+      scenarios: [],
+    }));
+    setText(initial);
+    opened.current(false);
+    window.history.replaceState(null, '', `#${id}`);
+  }, []);
+
+  return { file, setFile, text, setText, loadError, open, openNew };
 }

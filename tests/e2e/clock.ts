@@ -24,8 +24,9 @@ const ROOT = resolve(import.meta.dirname, '../..');
 /**
  * `slot`: the port is E2E_PORT+slot; 0 and 1 are playwright.config.ts's servers. One slot per spec
  * file, since specs run in parallel: publishing 2, publishing-schedule 3, experiments 4,
- * publishing-parts 5, promo-current 7, calendar 8 and 9, studio-db-down 10, studio-visual 11, studio-in-place 13 (6 is the
- * studio's, playwright.config.ts). `env`: more settings of this server (calendar.spec.ts starts its servers
+ * publishing-parts 5, promo-current 7, calendar 8 and 9, studio-db-down 10, studio-visual 11, studio-tasks
+ * 12, studio-in-place 13 (6 is the studio's, playwright.config.ts). `env`: more settings of this server
+ * (calendar.spec.ts starts its servers
  * at a given time with `E2E_CLOCK_AT`, read by tests/e2e/clock-server.ts).
  */
 export async function startClockServer(slot: number, env: Record<string, string> = {}): Promise<ClockServer> {

@@ -1,11 +1,13 @@
 // The outline of the document (issue 25 item 1): one row a node, indented by depth, each with its
 // type's icon and a readable label. A tree for assistive technology (role tree), arrows move the
-// selection; the structure keys (Alt+arrows, Ctrl+D, Delete) are the toolbar's (VisualTools).
+// selection and letters typed pick a row by its label (model/typeAhead.ts); the structure keys
+// (Alt+arrows, Ctrl+D, Delete, Ctrl+X/Ctrl+V) are the toolbar's (VisualTools).
 // Drag a block by its row onto another row to move it there (pragmatic-drag-and-drop).
 import { draggable, dropTargetForElements } from '@atlaskit/pragmatic-drag-and-drop/element/adapter';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { Outline, OutlineNode } from './model/outline';
 import { iconOf } from './icons';
+import { typeAhead } from './model/typeAhead';
 
 interface Row {
   node: OutlineNode;
@@ -32,14 +34,17 @@ interface Props {
   onKey(e: KeyboardEvent): void;
   /** A row dropped on another: before it, or inside it (a container's first list, at its end). */
   onDrop(from: string, to: string, where: 'before' | 'after' | 'inside'): void;
+  /** The row cut to be moved (Ctrl+X), waiting for its place (Ctrl+V). */
+  moving?: string | null;
 }
 
 function TreeRow({
   row,
   selected,
+  moving,
   onSelect,
   onDrop,
-}: { row: Row; selected: boolean } & Pick<Props, 'onSelect' | 'onDrop'>) {
+}: { row: Row; selected: boolean; moving: boolean } & Pick<Props, 'onSelect' | 'onDrop'>) {
   const el = useRef<HTMLDivElement>(null);
   const { node, depth } = row;
   useEffect(() => {
@@ -80,6 +85,7 @@ function TreeRow({
       className={`studio-outline-row studio-outline-${node.kind}`}
       style={{ paddingLeft: 6 + (depth - 1) * 14 }}
       data-key={node.key}
+      data-moving={moving || undefined}
       onClick={() => onSelect(node.key)}
     >
       <span className="studio-outline-icon" aria-hidden="true">
@@ -92,8 +98,9 @@ function TreeRow({
   );
 }
 
-export function OutlineTree({ outline, selected, onSelect, onKey, onDrop }: Props) {
+export function OutlineTree({ outline, selected, onSelect, onKey, onDrop, moving = null }: Props) {
   const box = useRef<HTMLDivElement>(null);
+  const typed = useRef({ text: '', at: 0 });
   const rows = rowsOf(outline.root);
   const index = rows.findIndex((r) => r.node.key === selected);
 
@@ -106,6 +113,9 @@ export function OutlineTree({ outline, selected, onSelect, onKey, onDrop }: Prop
   }, [selected, outline]);
 
   const keyDown = (e: KeyboardEvent) => {
+    const letter = e.key.length === 1 && !e.altKey && !e.ctrlKey && !e.metaKey;
+    // Any other key ends the word being typed.
+    if (!letter) typed.current.text = '';
     const step = e.key === 'ArrowDown' ? 1 : e.key === 'ArrowUp' ? -1 : 0;
     if (step && !e.altKey && !e.ctrlKey && !e.metaKey) {
       e.preventDefault();
@@ -117,6 +127,20 @@ export function OutlineTree({ outline, selected, onSelect, onKey, onDrop }: Prop
       e.preventDefault();
       const next = e.key === 'Home' ? rows[0] : rows[rows.length - 1];
       if (next) onSelect(next.node.key);
+      return;
+    }
+    if (letter) {
+      // Letters typed within a moment of each other make one word.
+      const now = Date.now();
+      const text = (now - typed.current.at < 1500 ? typed.current.text : '') + e.key;
+      typed.current = { text, at: now };
+      const found = typeAhead(
+        rows.map((r) => ({ key: r.node.key, label: r.node.label, type: r.node.type })),
+        index,
+        text,
+      );
+      if (found !== null || e.key === ' ') e.preventDefault();
+      if (found !== null) onSelect(found);
       return;
     }
     onKey(e);
@@ -136,6 +160,7 @@ export function OutlineTree({ outline, selected, onSelect, onKey, onDrop }: Prop
           key={r.node.key}
           row={r}
           selected={r.node.key === selected}
+          moving={r.node.key === moving}
           onSelect={onSelect}
           onDrop={onDrop}
         />

@@ -17,6 +17,7 @@ import type { AssetSource } from './assetSource';
 import { BindingToggle } from './BindingToggle';
 import { ImageField } from './ImageField';
 import type { BindingGroup } from './model/bindings';
+import { FieldsMapField } from './FieldsMapField';
 
 export { humanize };
 
@@ -219,6 +220,19 @@ function Field({ env, spec, value, path, depth, index }: FieldProps) {
         />
       );
       break;
+    case 'fields':
+      control = (
+        <FieldsMapField
+          id={id}
+          label={humanize(spec.name)}
+          value={isObject(value) ? value : {}}
+          written={value !== undefined}
+          path={at}
+          paths={paths}
+          write={write}
+        />
+      );
+      break;
     case 'list':
       control = Array.isArray(value) ? (
         <ListField env={env} spec={spec} value={value} path={at} depth={depth} />
@@ -248,7 +262,7 @@ function Field({ env, spec, value, path, depth, index }: FieldProps) {
         {control}
       </BindingToggle>
     );
-  const group = ['object', 'block', 'list', 'actions', 'condition'].includes(spec.kind);
+  const group = ['object', 'block', 'list', 'actions', 'condition', 'fields'].includes(spec.kind);
   return (
     <div
       className={`studio-prop studio-prop-${spec.kind}`}

@@ -11,8 +11,9 @@ import { DEFAULT_CONFIG } from '../../config/load';
 import type { AssetSource } from './assetSource';
 import { bindingGroups, readablePaths, type ScenarioReplies } from './model/bindings';
 import { usedChoices } from './model/choices';
-import { pathOf } from './model/paths';
 import { minimalEdit } from './model/minimalEdit';
+import { baseFieldEdit } from './model/baseEdits';
+import { editTargetOf } from './editTarget';
 import type { Path } from './model/textEdits';
 import { OutlineTree } from './OutlineTree';
 import { Palette } from './Palette';
@@ -82,6 +83,8 @@ export function VisualTools({
   scenario,
 }: Props) {
   const [palette, setPalette] = useState(false);
+  /** A block cut to be moved (Ctrl+X): Ctrl+V puts it before the selected one. */
+  const [moving, setMoving] = useState<string | null>(null);
   const outline = doc.outline;
   const node = selected !== null ? (outline?.byKey.get(selected) ?? null) : null;
 
@@ -137,6 +140,9 @@ export function VisualTools({
     else if (e.key === 'Delete') run((t) => ops.remove(t, node));
     else if (mod && e.key.toLowerCase() === 'g') run((t) => ops.wrapInSection(t, node));
     else if (e.key === 'Insert' || (mod && e.key.toLowerCase() === 'i')) setPalette(true);
+    else if (mod && e.key.toLowerCase() === 'x' && structural) setMoving(node.key);
+    else if (mod && e.key.toLowerCase() === 'v' && moving !== null) paste();
+    else if (e.key === 'Escape' && moving !== null) setMoving(null);
     else if (mod && e.key.toLowerCase() === 'z') {
       if (e.shiftKey) editor.current?.redo();
       else editor.current?.undo();
@@ -155,14 +161,26 @@ export function VisualTools({
     [outline, editor, apply, readOnly],
   );
 
-  const target = node && node.pointer !== null ? pathOf(node.pointer, doc.value) : null;
-  let edited: Record<string, unknown> | null = null;
-  if (target && doc.value !== null) {
-    let at: unknown = doc.value;
-    for (const k of target)
-      at = isObject(at) || Array.isArray(at) ? (at as Record<string, unknown>)[k as string] : undefined;
-    edited = isObject(at) ? at : null;
-  }
+  /** The cut block goes before the selected one (inside it when it is a page or a popup). */
+  const paste = () => {
+    if (moving === null || !node) return;
+    onDrop(moving, node.key, structural ? 'before' : 'inside');
+    setMoving(null);
+  };
+  const movingNode = moving !== null ? (outline?.byKey.get(moving) ?? null) : null;
+
+  const edit = editTargetOf(doc, node);
+  const base = edit?.base ?? null;
+  /** A base block's fields change through this screen's `with` and `changes` (model/baseEdits.ts). */
+  const writeBase = useCallback(
+    (path: Path, value: unknown) => {
+      const text = editor.current?.text();
+      if (text === undefined || readOnly || !base) return;
+      const change = baseFieldEdit(text, base, path.slice(base.expandedPath.length), value);
+      if (change) editor.current?.apply(change);
+    },
+    [editor, readOnly, base],
+  );
 
   if (!outline)
     return (
@@ -220,14 +238,43 @@ export function VisualTools({
         >
           Delete
         </button>
+        <button
+          type="button"
+          disabled={readOnly || !structural}
+          onClick={() => setMoving(node!.key)}
+          aria-keyshortcuts="Control+X"
+        >
+          Cut
+        </button>
+        <button
+          type="button"
+          disabled={readOnly || !movingNode || !node || (!structural && node.lists.length === 0)}
+          onClick={paste}
+          aria-keyshortcuts="Control+V"
+        >
+          Paste
+        </button>
         <button type="button" onClick={() => editor.current?.undo()} aria-keyshortcuts="Control+Z">
           Undo
         </button>
         <button type="button" onClick={() => editor.current?.redo()} aria-keyshortcuts="Control+Shift+Z">
           Redo
         </button>
+        {movingNode && (
+          <span className="studio-moving" role="status">
+            Moving {movingNode.type ?? ''} {movingNode.label}: select where it goes and press Ctrl+V (Escape
+            keeps it where it is).
+          </span>
+        )}
       </div>
-      <OutlineTree outline={outline} selected={selected} onSelect={onSelect} onKey={onKey} onDrop={onDrop} />
+      <OutlineTree
+        outline={outline}
+        selected={selected}
+        onSelect={onSelect}
+        onKey={onKey}
+        onDrop={onDrop}
+        moving={moving}
+      />
       {palette && node ? (
         <Palette
           canBeside={structural && node.kind !== 'action'}
@@ -247,14 +294,19 @@ export function VisualTools({
           </h2>
           {node?.readOnly && <p className="studio-prop-note">{node.readOnly}</p>}
           {node && node.pointer !== null && <NodeProblems problems={problems} pointer={node.pointer} />}
-          {edited && target && node?.kind !== 'group' ? (
+          {base && (
+            <p className="studio-prop-note">
+              Written in the base: a change here is saved as this screen’s change of block “{base.id}”.
+            </p>
+          )}
+          {edit && node?.kind !== 'group' ? (
             <Fields
               model={doc.model}
-              value={edited}
-              path={target}
-              here={doc.model.nav.resolve(target, doc.value)}
-              problems={problems}
-              write={write}
+              value={edit.value}
+              path={edit.path}
+              here={edit.here}
+              problems={base ? [] : problems}
+              write={base ? writeBase : write}
               choices={choices}
               paths={paths}
               assets={readOnly ? undefined : assets}

@@ -14,20 +14,31 @@ export const humanize = (name: string) => {
 export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The text a field shows while it is typed in, following the document when it changes elsewhere. */
+/**
+ * The text a field shows while it is typed in, following the document when it changes elsewhere.
+ * The document comes back a render late (useVisualDoc defers it): a value that is one this field
+ * wrote is its own echo and never overwrites letters typed since (else fast typing on a busy
+ * machine loses some: "Loan deails").
+ */
 function useDraft(value: string): [string, (v: string) => void] {
   const [draft, setDraft] = useState(value);
+  const sent = useRef<string[]>([]);
   const last = useRef(value);
   useEffect(() => {
-    if (value !== last.current) {
-      last.current = value;
-      setDraft(value);
+    if (value === last.current) return;
+    last.current = value;
+    const echo = sent.current.indexOf(value);
+    if (echo >= 0) {
+      sent.current = sent.current.slice(echo + 1);
+      return;
     }
+    sent.current = [];
+    setDraft(value);
   }, [value]);
   return [
     draft,
     (v) => {
-      last.current = v;
+      sent.current.push(v);
       setDraft(v);
     },
   ];

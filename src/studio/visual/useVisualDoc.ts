@@ -17,6 +17,10 @@ export interface VisualDoc {
   parsed: ParsedText;
   outline: Outline | null;
   model: FieldModel;
+  /** The screen as the phone draws it, with where each place was written (a screen's only). */
+  expanded: OutlineInput['expanded'];
+  /** The document's own name, to tell its places from its base's. */
+  self: { kind: 'screen' | 'part'; name: string };
 }
 
 const screenModel = createFieldModel(schemaNav);
@@ -32,7 +36,7 @@ export function useVisualDoc(id: string, text: string | null, library: Library |
     const errors: ParseError[] = [];
     const value: unknown = parse(late, errors, { allowTrailingComma: false });
     if (errors.length > 0 || value === null || typeof value !== 'object')
-      return { value: null, parsed, outline: null, model };
+      return { value: null, parsed, outline: null, model, expanded: null, self: { kind, name } };
     let expanded: OutlineInput['expanded'] = null;
     if (kind === 'screen') {
       try {
@@ -43,6 +47,6 @@ export function useVisualDoc(id: string, text: string | null, library: Library |
       }
     }
     const outline = buildOutline({ value, kind, model, library, expanded, self: { kind, name } });
-    return { value, parsed, outline, model };
+    return { value, parsed, outline, model, expanded, self: { kind, name } };
   }, [id, late, library]);
 }

@@ -4,6 +4,7 @@
 // blocks, actions; expr.schema.json's condition) and by the studio's hints in the schemas
 // (x-input, x-choices), so a new block type gets its panel with no change here.
 import type { Resolved, Schema, SchemaNav } from '../../editor/schemaNav';
+import { isOperatorCall } from '../../../../renderer/expr/evaluate';
 
 export type FieldKind =
   | 'blocks'
@@ -21,6 +22,7 @@ export type FieldKind =
   | 'string'
   | 'list'
   | 'object'
+  | 'fields'
   | 'json';
 
 export interface FieldSpec {
@@ -42,6 +44,13 @@ export interface FieldSpec {
   /** The schemas of the value, to go deeper (a list's items, an object's fields). */
   here: Resolved;
 }
+
+/** An object of named values, not one operator call ({"$": …}, {"merge": […]}). */
+export const isNamedValues = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' &&
+  v !== null &&
+  !Array.isArray(v) &&
+  !Object.entries(v).some(([k, x]) => Object.keys(v).length === 1 && isOperatorCall(k, x));
 
 const isSchema = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -70,6 +79,7 @@ export function createFieldModel(nav: SchemaNav): FieldModel {
     url: def('common.schema.json#/$defs/url'),
     expr: def('expr.schema.json#/$defs/expr'),
     statePath: def('common.schema.json#/$defs/statePath'),
+    fields: def('common.schema.json#/$defs/fields'),
   };
   const has = (here: Resolved, schema: Schema | undefined) =>
     !!schema && here.ctxs.some((c) => c.schema === schema);
@@ -95,6 +105,9 @@ export function createFieldModel(nav: SchemaNav): FieldModel {
     if (has(here, D.block)) return 'block';
     if (has(here, D.condition)) return 'condition';
     if (has(here, D.text) || has(here, D.url)) return 'text';
+    // Named values (a bridge payload, a call's body): rows of a name and a value, unless the value
+    // written is one expression giving them all.
+    if (has(here, D.fields) && (value === undefined || isNamedValues(value))) return 'fields';
     if (has(here, D.statePath)) return 'statePath';
     if (has(here, D.expr)) return 'expr';
     if (here.ctxs.some((c) => Array.isArray(c.schema.enum))) return 'enum';

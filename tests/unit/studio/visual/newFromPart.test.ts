@@ -1,0 +1,34 @@
+// Issue 25 task 9: a new screen made from a part gives each required parameter a start, so the
+// screen is a valid variant when it opens.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { libraryOf } from '../../../../src/parts/library';
+import { resolveScreen } from '../../../../src/parts/resolve';
+import { newScreenFromPart, SCREEN_ID } from '../../../../src/studio/visual/model/newFromPart';
+
+const PART = readFileSync('screens/parts/promo-landing.json', 'utf8');
+
+describe('newScreenFromPart', () => {
+  it('writes a variant of the part with its required parameters only, and it expands', () => {
+    const text = newScreenFromPart('promo-landing-summer', 'promo-landing', JSON.parse(PART));
+    expect(JSON.parse(text)).toEqual({
+      $schema: '../schemas/screen.schema.json',
+      schemaVersion: 1,
+      id: 'promo-landing-summer',
+      variantOf: 'parts/promo-landing',
+      with: { banner: [] },
+    });
+    const r = resolveScreen(
+      JSON.parse(text),
+      'promo-landing-summer',
+      libraryOf({ parts: { 'promo-landing': PART } }),
+    );
+    expect(r.issues.filter((p) => p.severity === 'error')).toEqual([]);
+    expect(r.doc).toBeTruthy();
+  });
+  it('takes screen ids only', () => {
+    expect(SCREEN_ID.test('promo-landing-summer')).toBe(true);
+    expect(SCREEN_ID.test('Promo landing')).toBe(false);
+    expect(SCREEN_ID.test('9-landing')).toBe(false);
+  });
+});
