@@ -154,8 +154,7 @@ export function createPageSender(
           }
           // The map of current versions is part of the page: a page is shared only with its map.
           const key =
-            drawnPages &&
-            sharedPageKey(request, reply, `${file}\n${screen.id}\n${screen.file.etag}\n${map}`);
+            drawnPages && sharedPageKey(request, reply, `${file}\n${screen.id}\n${screen.file.etag}\n${map}`);
           const kept = key === null ? undefined : drawnPages?.get(key);
           if (kept) return send(request, reply, kept);
           const drawing = await draw(request, reply, { id: screen.id, doc: screen.doc });
