@@ -17,7 +17,7 @@ import { toText } from './expr/values';
 import { useLanguage } from './lang/useLanguage';
 import type { LanguageModule } from './lang/load';
 import { createSources } from './sources';
-import { sourceStatus } from './SourceStatus';
+import { optionalStatus, sourceStatus } from './SourceStatus';
 import { blocksPending } from './lazy';
 
 export interface ScreenProps {
@@ -119,7 +119,10 @@ function ScreenBody({
     <EngineContext.Provider value={engine}>
       <Root className={embedded ? 'screen is-embedded' : 'screen'} data-screen={doc.id}>
         {sourceStatus(states, () => void sources.run()) ?? (
-          <Blocks blocks={doc.body} path="/body" frame={ROOT_FRAME} />
+          <>
+            {optionalStatus(states, () => void sources.run())}
+            <Blocks blocks={doc.body} path="/body" frame={ROOT_FRAME} />
+          </>
         )}
       </Root>
       <ModalLayer />

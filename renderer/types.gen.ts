@@ -1000,7 +1000,7 @@ export interface ActionsCall {
    */
   slowAfter?: number;
   /**
-   * Sources only: the screen does not wait for this source and shows no error when it fails (a visit counter, a contact line with a default). A reply without the `expect` shape is still not stored.
+   * Sources only: the screen does not wait for this source and shows no error when it fails (a visit counter, a contact line with a default). If it says what it `loads`, a "Loading …" line shows above the body while it is out, so a body that waits for its data is never blank. A reply without the `expect` shape is still not stored.
    */
   optional?: boolean;
   /**

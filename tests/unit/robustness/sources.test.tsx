@@ -229,6 +229,40 @@ describe('a required source that fails (issue 20 §3)', () => {
     noSpinner();
   });
 
+  it('an optional source that says what it loads: a loading line above the body while it is out, gone when it fails', async () => {
+    vi.useFakeTimers();
+    const { host } = realHost(() => ({ hang: true }));
+    await act(async () => {
+      render(<Screen doc={repayDoc({ optional: true })} host={host} params={{}} setTitle={false} />);
+    });
+    // The body does not wait (its blocks are there), and the page says what is still coming.
+    expect(screen.getByText(/^Amount/)).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Loading your repayment details…');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(HTTP_TIMEOUT_MS);
+    });
+    // Failed: no error for an optional source, and nothing left loading.
+    expect(screen.queryByRole('alert')).toBeNull();
+    noSpinner();
+    expect(screen.getByText('on-load ran 1 time(s)')).toBeTruthy();
+  });
+
+  it('an optional source with no `loads` adds no line (a visit counter stays invisible)', async () => {
+    vi.useFakeTimers();
+    const { host } = realHost(() => ({ hang: true }));
+    await act(async () => {
+      render(
+        <Screen
+          doc={repayDoc({ optional: true, loads: undefined })}
+          host={host}
+          params={{}}
+          setTitle={false}
+        />,
+      );
+    });
+    noSpinner();
+  });
+
   it('a source without `expect` still needs data when it stores it', async () => {
     const host = createFakeHost(() => ({ ok: true, data: null }));
     render(<Screen doc={repayDoc({ expect: undefined })} host={host} params={{}} setTitle={false} />);
