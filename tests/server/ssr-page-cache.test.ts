@@ -45,6 +45,8 @@ describe('the shared copy of pages drawn without borrower data', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'lender-page-cache-'));
     writeFileSync(join(dir, 'index.html'), PAGE);
+    // The promotion entry is another build file, with another template.
+    writeFileSync(join(dir, 'promo.html'), PAGE.replace('<head>', '<head><title>promo</title>'));
     const files = new Map([
       ['manifest.json', servedFile(1, manifestText([{ path: '/hello', screen: 'hello' }]))],
       ['hello.json', servedFile(1, screenText('hello', 'Go'))],
@@ -58,6 +60,10 @@ describe('the shared copy of pages drawn without borrower data', () => {
     app = Fastify();
     app.get('/hello', (request, reply) =>
       sendPage(request, reply, join(dir, 'index.html'), { inline: true }),
+    );
+    // As plugins/static-app.ts serves a server-visible promotion address with its template's screen.
+    app.get('/promo/landing', (request, reply) =>
+      sendPage(request, reply, join(dir, 'promo.html'), { inline: false, current: true, screen: 'hello' }),
     );
     await app.ready();
   });
@@ -89,6 +95,15 @@ describe('the shared copy of pages drawn without borrower data', () => {
     const after = await get('/hello?productId=P-1');
     expect(drawings - before).toBe(4);
     expect(after.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('main and promotion pages alternating: each drawn once, both kept', async () => {
+    const before = drawings;
+    for (let i = 0; i < 3; i++) {
+      expect((await get('/hello?productId=P-5')).statusCode).toBe(200);
+      expect((await get('/promo/landing?id=1')).body).toContain('<title>promo</title>');
+    }
+    expect(drawings - before).toBe(2);
   });
 
   it('a request with an identity is drawn for itself every time, never from or into the shared copy', async () => {

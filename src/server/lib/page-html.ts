@@ -79,7 +79,6 @@ export function createPageSender(
   const pages = new Map<string, { template: string; manifestTag: string; byTag: Map<string, Page> }>();
   // Pages the server drew without anyone's data, shared until the next publication (ssr/page-cache.ts).
   const drawnPages = content.version ? createPageCache<Page>(content.version) : null;
-  let drawnFrom = '';
 
   async function template(file: string): Promise<string> {
     // Synchronous on purpose: the promise stat's trip through the thread pool cost a third of the
@@ -88,6 +87,9 @@ export function createPageSender(
     const hit = templates.get(file);
     if (hit && hit.mtimeMs === info.mtimeMs) return hit.html;
     const html = injectConfig(await readFile(file, 'utf8'), config);
+    // A rebuilt entry is a new template: what was drawn into the old one goes (the first read of
+    // an entry has nothing drawn into it: the pages of the other entries stay).
+    if (hit) drawnPages?.clear();
     templates.set(file, { mtimeMs: info.mtimeMs, html });
     return html;
   }
@@ -147,11 +149,6 @@ export function createPageSender(
         const tag = map + (screen ? inliner.tagOf(screen) : '');
         if (screen?.doc && draw) {
           const main = await template(file);
-          // A rebuilt page is a new template: what was drawn into the old one goes.
-          if (main !== drawnFrom) {
-            drawnPages?.clear();
-            drawnFrom = main;
-          }
           // The map of current versions is part of the page: a page is shared only with its map.
           const key =
             drawnPages && sharedPageKey(request, reply, `${file}\n${screen.id}\n${screen.file.etag}\n${map}`);
