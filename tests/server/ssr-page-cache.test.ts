@@ -35,7 +35,10 @@ describe('the shared copy of pages drawn without borrower data', () => {
     const session = new URL(request.url, 'http://x').searchParams.get('sessionId');
     if (request.url.includes('arm=1')) reply.header(VARIANT_HEADER, 'exp:b');
     return {
-      html: `<p>drawing ${drawings} for ${session ?? 'nobody'}</p>`,
+      // fixed=1: the same bytes every time, as a page that reads nothing that changes.
+      html: request.url.includes('fixed=1')
+        ? '<p>fixed</p>'
+        : `<p>drawing ${drawings} for ${session ?? 'nobody'}</p>`,
       answered: request.url.includes('data=1')
         ? { data: { mine: session }, ui: {}, form: {}, vars: {} }
         : null,
@@ -123,6 +126,18 @@ describe('the shared copy of pages drawn without borrower data', () => {
     const anonymous = await get('/hello');
     expect(drawings - before).toBe(4);
     expect(anonymous.body).toContain('for nobody');
+  });
+
+  it('a returning borrower’s page without data revalidates by its tag: a 304 on a match, drawn each time', async () => {
+    const cookie = `lender_session=${encodeURIComponent(JSON.stringify({ sessionId: 'bob' }))}`;
+    const before = drawings;
+    const first = await get('/hello?fixed=1', { cookie });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers.etag).toMatch(/^"/);
+    const again = await get('/hello?fixed=1', { cookie, 'if-none-match': String(first.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(drawings - before).toBe(2);
   });
 
   it('a page with data or an arm is private, no-store, and never kept', async () => {

@@ -160,8 +160,9 @@ export function createPageSender(
             // With a borrower's data or arm: theirs alone, never kept.
             if (drawing.answered !== null || reply.hasHeader(VARIANT_HEADER))
               return sendDrawn(request, reply, html, true);
-            const page = made(html);
-            return send(request, reply, key === null || !drawnPages ? page : drawnPages.set(key, page));
+            // Not to be shared (an identity): drawn for this request alone, hashed and compressed once.
+            if (key === null || !drawnPages) return sendDrawn(request, reply, html, false);
+            return send(request, reply, drawnPages.set(key, made(html)));
           }
         }
         return send(request, reply, page(file, await template(file), content.manifestTag(), tag));
