@@ -20,6 +20,8 @@ import { manifestText, screenText } from './studio-helpers.js';
 const PAGE = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
 const ANDROID = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 Chrome/120 Mobile';
 const ANDROID_OTHER = 'Mozilla/5.0 (Linux; Android 13; SM-A146P) AppleWebKit/537.36 Chrome/119 Mobile';
+/** A source as the screens have them (screens/bank.json). */
+const SOURCE = { do: 'call', api: 'nepenthes', path: '/nepenthes/bank-card-init', into: 'data.bank' };
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15';
 
 describe('the shared copy of pages drawn without borrower data', () => {
@@ -51,8 +53,18 @@ describe('the shared copy of pages drawn without borrower data', () => {
     // The promotion entry is another build file, with another template.
     writeFileSync(join(dir, 'promo.html'), PAGE.replace('<head>', '<head><title>promo</title>'));
     const files = new Map([
-      ['manifest.json', servedFile(1, manifestText([{ path: '/hello', screen: 'hello' }]))],
+      [
+        'manifest.json',
+        servedFile(
+          1,
+          manifestText([
+            { path: '/hello', screen: 'hello' },
+            { path: '/sourced', screen: 'sourced' },
+          ]),
+        ),
+      ],
       ['hello.json', servedFile(1, screenText('hello', 'Go'))],
+      ['sourced.json', servedFile(1, screenText('sourced', 'Go', { sources: [SOURCE] }))],
     ]);
     const { sendPage } = createPageSender(
       loadConfig({}),
@@ -61,6 +73,9 @@ describe('the shared copy of pages drawn without borrower data', () => {
       draw,
     );
     app = Fastify();
+    app.get('/sourced', (request, reply) =>
+      sendPage(request, reply, join(dir, 'index.html'), { inline: true }),
+    );
     app.get('/hello', (request, reply) =>
       sendPage(request, reply, join(dir, 'index.html'), { inline: true }),
     );
@@ -107,6 +122,15 @@ describe('the shared copy of pages drawn without borrower data', () => {
       expect((await get('/promo/landing?id=1')).body).toContain('<title>promo</title>');
     }
     expect(drawings - before).toBe(2);
+  });
+
+  it('a document with sources whose drawing answered nothing (a timeout, the API down) is not kept', async () => {
+    const before = drawings;
+    const first = await get('/sourced');
+    const second = await get('/sourced');
+    expect(first.body).toContain('drawing');
+    expect(drawings - before).toBe(2);
+    expect(second.body).not.toBe(first.body);
   });
 
   it('a request with an identity is drawn for itself every time, never from or into the shared copy', async () => {
@@ -171,6 +195,17 @@ describe('createPageCache', () => {
     expect(cache.get('b')).toBeUndefined();
     expect([cache.get('a'), cache.get('c')]).toEqual(['A', 'C']);
     version = 2;
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('serves a page at most its max age: an older one is dropped (the engine’s clock moves)', () => {
+    let now = 1_000;
+    const cache = createPageCache<string>(() => 1, 10, { maxAgeMs: 60_000, now: () => now });
+    cache.set('a', 'A');
+    now += 60_000;
+    expect(cache.get('a')).toBe('A');
+    now += 1;
     expect(cache.get('a')).toBeUndefined();
     expect(cache.size).toBe(0);
   });

@@ -77,7 +77,7 @@ export function createPageSender(
   // (hashing and compressing ~30 KB per request was most of the page's time). The tag strings are
   // the inliner's cached ones, so a lookup does not hash a new 30 KB string per request.
   const pages = new Map<string, { template: string; manifestTag: string; byTag: Map<string, Page> }>();
-  // Pages the server drew without anyone's data, shared until the next publication (ssr/page-cache.ts).
+  // Pages the server drew without anyone's data, shared until the next publication or for a minute (ssr/page-cache.ts).
   const drawnPages = content.version ? createPageCache<Page>(content.version) : null;
 
   async function template(file: string): Promise<string> {
@@ -150,8 +150,12 @@ export function createPageSender(
         if (screen?.doc && draw) {
           const main = await template(file);
           // The map of current versions is part of the page: a page is shared only with its map.
+          // A document with sources is never shared: its sources answering nothing may mean one
+          // timed out or the API was down, which must not stay for everyone.
           const key =
-            drawnPages && sharedPageKey(request, reply, `${file}\n${screen.id}\n${screen.file.etag}\n${map}`);
+            drawnPages && !screen.doc.sources?.length
+              ? sharedPageKey(request, reply, `${file}\n${screen.id}\n${screen.file.etag}\n${map}`)
+              : null;
           const kept = key === null ? undefined : drawnPages?.get(key);
           if (kept) return send(request, reply, kept);
           const drawing = await draw(request, reply, { id: screen.id, doc: screen.doc });
@@ -160,7 +164,7 @@ export function createPageSender(
             // With a borrower's data or arm: theirs alone, never kept.
             if (drawing.answered !== null || reply.hasHeader(VARIANT_HEADER))
               return sendDrawn(request, reply, html, true);
-            // Not to be shared (an identity): drawn for this request alone, hashed and compressed once.
+            // Not to be shared: drawn for this request alone, hashed and compressed once.
             if (key === null || !drawnPages) return sendDrawn(request, reply, html, false);
             return send(request, reply, drawnPages.set(key, made(html)));
           }

@@ -1,9 +1,11 @@
 // The shared copy of borrower pages drawn without anyone's data (issue 26 item 5). Drawing a page
-// costs milliseconds; the same anonymous page (the official site, a landing, a page whose sources
-// did not answer for want of a session) is the same bytes for every request that reads the same
-// inputs, until the next publication. So it is drawn once per published set and kept (bounded,
-// least recently used first out), and its ETag is its bytes' tag: a publication that changes the
-// page changes the tag. A page with a borrower's data or an experiment's arm never comes here.
+// costs milliseconds; the same anonymous page of a document without sources (the official site, a
+// landing) is the same bytes for every request that reads the same inputs, until the next
+// publication. So it is drawn once per published set and kept (bounded, least recently used first
+// out, a minute at most: the engine's clock moves too), and its ETag is its bytes' tag: a
+// publication that changes the page changes the tag. A page with a borrower's data or an
+// experiment's arm never comes here, nor one whose document has sources: nothing was answered may
+// mean a source timed out or the API was down, which must not stay for everyone.
 //
 // What a drawing reads of the request (src/app/ssr/serverWindow.ts): its address (protocol, host,
 // path, query), the lender_session cookie and the user agent (as a platform and a messaging app,
@@ -18,9 +20,6 @@ import { DRAW_HEADER } from './draw.js';
 /** The cookie the phone keeps the identity in (src/host/session.ts SESSION_COOKIE). */
 const SESSION_COOKIE = /(?:^|;\s*)lender_session=/;
 
-/** How many pages are kept at most: a few per route and query, plus room for other hosts. */
-export const SHARED_PAGES = 500;
-
 export interface PageCache<V> {
   /** The page kept under `key` for the current published set, made fresher (last out). */
   get(key: string): V | undefined;
@@ -31,17 +30,37 @@ export interface PageCache<V> {
 }
 
 /**
- * A bounded map of pages that empties itself when the published set's version moves (a
- * publication here or, heard through LISTEN/NOTIFY or the version check, on another instance).
+ * How long a kept page is served at most: a page can read the engine's clock (a greeting by the
+ * hour, a countdown), which no publication moves.
  */
-export function createPageCache<V>(version: () => number, max = SHARED_PAGES): PageCache<V> {
-  const pages = new Map<string, V>();
+export const SHARED_FOR_MS = 60_000;
+
+/** How many pages are kept at most: a few per route and query, plus room for other hosts. */
+const SHARED_PAGES = 500;
+
+export interface PageCacheOptions {
+  maxAgeMs?: number;
+  /** The clock, in milliseconds (tests give their own). */
+  now?: () => number;
+}
+
+/**
+ * A bounded map of pages that empties itself when the published set's version moves (a
+ * publication here or, heard through LISTEN/NOTIFY or the version check, on another instance),
+ * each page kept at most `maxAgeMs`.
+ */
+export function createPageCache<V>(
+  version: () => number,
+  max = SHARED_PAGES,
+  { maxAgeMs = SHARED_FOR_MS, now = Date.now }: PageCacheOptions = {},
+): PageCache<V> {
+  const pages = new Map<string, { value: V; at: number }>();
   let of = version();
   const current = () => {
-    const now = version();
-    if (now !== of) {
+    const moved = version();
+    if (moved !== of) {
       pages.clear();
-      of = now;
+      of = moved;
     }
     return pages;
   };
@@ -50,15 +69,16 @@ export function createPageCache<V>(version: () => number, max = SHARED_PAGES): P
       const kept = current();
       const hit = kept.get(key);
       if (hit === undefined) return undefined;
-      // A Map keeps insertion order: re-inserting makes this the last to go.
       kept.delete(key);
+      if (now() - hit.at > maxAgeMs) return undefined;
+      // A Map keeps insertion order: re-inserting makes this the last to go.
       kept.set(key, hit);
-      return hit;
+      return hit.value;
     },
     set(key, value) {
       const kept = current();
       kept.delete(key);
-      kept.set(key, value);
+      kept.set(key, { value, at: now() });
       while (kept.size > max) kept.delete(kept.keys().next().value as string);
       return value;
     },
