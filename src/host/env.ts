@@ -2,8 +2,6 @@
 // app's bridge is present, and whether a messaging app's built-in browser opened the page.
 import { messagingAppOf, platformOf, type Platform } from '../config/userAgent';
 
-export { messagingAppOf, platformOf, type Platform };
-
 export interface AppEnv {
   platform: Platform;
   /** Promotion tracking's client_type: 'ios' on Apple devices, otherwise 'android' (§7.3). */

@@ -85,6 +85,7 @@ export interface Draft {
   createdBy: string;
   updatedBy: string;
   updatedAt: string;
+  /** Everyone who saved a revision of this draft (none of them may approve it). */
   authors: string[];
   reviewMessage: string | null;
   reviewComment: string | null;

@@ -19,7 +19,7 @@ export interface AssetInput {
 }
 
 /** The name of a picture's bytes: the same bytes, the same name, whoever uploads them. */
-export const assetName = (data: Buffer, kind: ImageKind) =>
+const assetName = (data: Buffer, kind: ImageKind) =>
   `${createHash('sha256').update(data).digest('hex')}.${kind.ext}`;
 
 /** A file name fit to show: no path, no control characters, at most 80 characters. */

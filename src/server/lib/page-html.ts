@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
@@ -50,6 +51,10 @@ export interface PreviewPage {
   file: ScreenFile;
   expiresAt: string;
 }
+
+/** A short tag of a promotion page's map of current versions, for the shared pages' key. */
+const mapTag = (map: string) =>
+  map ? createHash('sha256').update(map).digest('base64url').slice(0, 22) : '';
 
 const insertBeforeBodyEnd = (template: string, tags: string) => {
   if (!tags) return template;
@@ -154,7 +159,7 @@ export function createPageSender(
           // timed out or the API was down, which must not stay for everyone.
           const key =
             drawnPages && !screen.doc.sources?.length
-              ? sharedPageKey(request, reply, `${file}\n${screen.id}\n${screen.file.etag}\n${map}`)
+              ? sharedPageKey(request, reply, `${file}\n${screen.id}\n${screen.file.etag}\n${mapTag(map)}`)
               : null;
           const kept = key === null ? undefined : drawnPages?.get(key);
           if (kept) return send(request, reply, kept);

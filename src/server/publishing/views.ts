@@ -21,8 +21,6 @@ export interface DraftSummary extends Draft {
   kind: DocKind;
   status: DraftStatus;
   createdAt: string;
-  /** Everyone who saved a revision of this draft (none of them may approve it). */
-  authors: string[];
   reviewMessage: string;
   reviewComment: string;
 }

@@ -33,7 +33,7 @@ export interface PageCache<V> {
  * How long a kept page is served at most: a page can read the engine's clock (a greeting by the
  * hour, a countdown), which no publication moves.
  */
-export const SHARED_FOR_MS = 60_000;
+const SHARED_FOR_MS = 60_000;
 
 /** How many pages are kept at most: a few per route and query, plus room for other hosts. */
 const SHARED_PAGES = 500;

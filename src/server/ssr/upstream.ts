@@ -12,10 +12,10 @@ import type { FastifyRequest } from 'fastify';
 type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
 /** One call's deadline: well inside the page's (ANSWER_WITHIN_MS), so a slow API costs the page little. */
-export const UPSTREAM_WITHIN_MS = 800;
+const UPSTREAM_WITHIN_MS = 800;
 
 /** Why `value` is not a usable upstream, or undefined when it is one. */
-export function upstreamProblem(value: string): string | undefined {
+function upstreamProblem(value: string): string | undefined {
   let url: URL;
   try {
     url = new URL(value);

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { BRIDGE_ACTIONS, createBridge, type BridgeHostWindow } from '../../../src/host/bridge';
-import { detectEnv, messagingAppOf, platformOf } from '../../../src/host/env';
+import { messagingAppOf, platformOf } from '../../../src/config/userAgent';
+import { detectEnv } from '../../../src/host/env';
 import { installNativeEvents } from '../../../src/host/nativeEvents';
 
 const IPHONE =
