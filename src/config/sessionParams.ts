@@ -2,6 +2,9 @@
 // below both their users: the app's session (src/host/session.ts) reads them, and the server's log
 // redaction (src/server/ops/redact.ts) hides them. Plain data, no browser or Node API.
 
+/** The cookie the host keeps the identity part in (src/host/session.ts), read by the server too. */
+export const SESSION_COOKIE = 'lender_session';
+
 /** The identity part, also kept in a cookie for a page reopened without its query. */
 export const COOKIE_KEYS = [
   'appVersion',

@@ -13,9 +13,8 @@
 // https (issue 20 §1, docs/decisions.md).
 import { getCookie, setCookie } from './cookies';
 
-import { COOKIE_KEYS, type HeaderName } from '../config/sessionParams';
-export { COOKIE_KEYS, SESSION_KEYS, type HeaderName } from '../config/sessionParams';
-export const SESSION_COOKIE = 'lender_session';
+import { COOKIE_KEYS, SESSION_COOKIE, type HeaderName } from '../config/sessionParams';
+export { COOKIE_KEYS, SESSION_COOKIE, SESSION_KEYS, type HeaderName } from '../config/sessionParams';
 /** 30 minutes: long enough for a trip to a payment provider and back, renewed while the borrower moves on. */
 export const SESSION_COOKIE_MAX_AGE_S = 30 * 60;
 /** The cookie is written again (its life renewed) at most this often while the identity stays the same. */

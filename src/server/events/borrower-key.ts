@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/schema.js';
 import { DEMO_BORROWER, type VerifySession } from '../identity/types.js';
 import { createRateLimiter } from '../lib/rate-limit.js';
+import { sessionCookieValue } from '../lib/session-cookie.js';
 import { createAddressTags, addressPrefix } from './address.js';
 
 /**
@@ -55,11 +56,8 @@ export function usableDeviceId(value: unknown): string | null {
 }
 
 /** The host's session cookie (src/host/session.ts): the identity of the last page that carried one. */
-const SESSION_COOKIE = /(?:^|;)\s*lender_session=([^;]*)/;
-
 export function sessionCookieOf(request: FastifyRequest): Record<string, unknown> {
-  const header = request.headers.cookie;
-  const raw = typeof header === 'string' ? SESSION_COOKIE.exec(header)?.[1] : undefined;
+  const raw = sessionCookieValue(request.headers.cookie);
   if (!raw) return {};
   try {
     const parsed: unknown = JSON.parse(decodeURIComponent(raw));

@@ -15,10 +15,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDENTITY_PARAMS } from '../../config/sessionParams.js';
 import { messagingAppOf, platformOf } from '../../config/userAgent.js';
 import { VARIANT_HEADER } from '../events/revision.js';
+import { sessionCookieValue } from '../lib/session-cookie.js';
 import { DRAW_HEADER } from './draw.js';
-
-/** The cookie the phone keeps the identity in (src/host/session.ts SESSION_COOKIE). */
-const SESSION_COOKIE = /(?:^|;\s*)lender_session=/;
 
 export interface PageCache<V> {
   /** The page kept under `key` for the current published set, made fresher (last out). */
@@ -95,7 +93,7 @@ function carriesIdentity(request: FastifyRequest): boolean {
     const query = new URLSearchParams(request.url.slice(q + 1));
     if (IDENTITY_PARAMS.some((name) => query.get(name))) return true;
   }
-  return SESSION_COOKIE.test(request.headers.cookie ?? '');
+  return sessionCookieValue(request.headers.cookie) !== undefined;
 }
 
 /**

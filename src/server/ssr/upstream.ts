@@ -8,6 +8,8 @@
 // UPSTREAM_WITHIN_MS; a failure, a timeout or a redirect is a failed source, so the page is drawn
 // as its loading state and the phone calls as before (ssr/draw.ts): never a 5xx.
 import type { FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../../config/sessionParams.js';
+import { sessionCookieValue } from '../lib/session-cookie.js';
 
 type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -44,9 +46,6 @@ export function upstreamOf(value: string | undefined): string {
   return text.replace(/\/+$/, '');
 }
 
-/** The phone's kept session (src/host/session.ts SESSION_COOKIE): the one cookie the app's calls rely on. */
-const SESSION_COOKIE = /(?:^|;\s*)(lender_session=[^;]*)/;
-
 /**
  * The headers a call carries: the host's own (the session parameters among them), the user agent,
  * and to the page's own origin the session cookie, as the browser would send it. No other cookie
@@ -57,8 +56,9 @@ function headersOf(init: RequestInit, request: FastifyRequest, own: boolean): He
   out.delete('cookie');
   const agent = request.headers['user-agent'];
   if (agent) out.set('user-agent', agent);
-  const session = own ? SESSION_COOKIE.exec(request.headers.cookie ?? '')?.[1] : undefined;
-  if (session) out.set('cookie', session);
+  // The phone's kept session: the one cookie the app's calls rely on.
+  const session = own ? sessionCookieValue(request.headers.cookie) : undefined;
+  if (session !== undefined) out.set('cookie', `${SESSION_COOKIE}=${session}`);
   // The borrower's address, for the API's own limits and logs (this server is one caller for all).
   out.set('x-forwarded-for', request.ip);
   return out;
