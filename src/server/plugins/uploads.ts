@@ -4,8 +4,8 @@ import { uploadFingerprint, writeOnce } from '../idempotency/index.js';
 import { access, borrowerOf } from '../identity/index.js';
 import { fail, ok, registerFamilyErrors } from '../lib/envelope.js';
 import { randomToken } from '../lib/ids.js';
-import { MIME_BY_EXT, sniffImage, type ImageKind } from '../lib/image-sniff.js';
-import { IMAGE_CSP } from '../lib/security-headers.js';
+import { sniffImage, type ImageKind } from '../lib/image-sniff.js';
+import { sendStoredImage } from '../lib/stored-image.js';
 import { readStoredFile } from '../repos/stored-files.js';
 import { recentUploads, recordUpload, UPLOAD_NAME } from '../repos/uploads.js';
 import { codeReply, obj, routeSchema, str } from '../schemas/common.js';
@@ -82,11 +82,6 @@ export default async function uploadsPlugin(app: FastifyInstance): Promise<void>
     const match = UPLOAD_NAME.exec(name);
     const file = match ? await readStoredFile(app.db, name) : undefined;
     if (!match || !file) return reply.code(404).send({ message: 'Not found' });
-    // The type the name says (it was sniffed from the bytes at upload), never another.
-    return reply
-      .type(MIME_BY_EXT[match[1] as ImageKind['ext']])
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .header('Content-Security-Policy', IMAGE_CSP)
-      .send(file.data);
+    return sendStoredImage(reply, match[1] as ImageKind['ext'], file.data);
   });
 }
