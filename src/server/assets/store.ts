@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Trx } from '../db/lock.js';
 import type { Db, StudioAssetsTable } from '../db/schema.js';
 import type { ImageKind } from '../lib/image-sniff.js';
-import { readStoredFile, type StoredFile } from '../repos/stored-files.js';
+import { storeFile, type StoredFile } from '../repos/stored-files.js';
 import { MEDIA_PREFIX, type StudioAsset } from '../../wire/studio.js';
 
 export interface AssetInput {
@@ -77,12 +77,8 @@ export async function saveAsset(
       .onConflict((c) => c.column('name').doNothing())
       .executeTakeFirst();
     const created = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
-    if (created)
-      await trx
-        .insertInto('stored_files')
-        .values({ name, mime: input.kind.mime, data: input.data, created_at: at })
-        .onConflict((c) => c.column('name').doNothing())
-        .execute();
+    // A new asset's name is new to stored_files too: it is the content's hash (no other upload's name).
+    if (created) await storeFile(trx, name, { mime: input.kind.mime, data: input.data }, at);
     const row = await trx
       .selectFrom('studio_assets')
       .select(COLUMNS)
@@ -108,6 +104,11 @@ export async function listAssets(db: Db, limit = 200): Promise<StudioAsset[]> {
 
 /** A studio asset's bytes; undefined for any other stored file (a complaint image is never served here). */
 export async function readAsset(db: Db, name: string): Promise<StoredFile | undefined> {
-  const row = await db.selectFrom('studio_assets').select('name').where('name', '=', name).executeTakeFirst();
-  return row ? readStoredFile(db, name) : undefined;
+  const row = await db
+    .selectFrom('studio_assets')
+    .innerJoin('stored_files', 'stored_files.name', 'studio_assets.name')
+    .select(['stored_files.mime', 'stored_files.data'])
+    .where('studio_assets.name', '=', name)
+    .executeTakeFirst();
+  return row && { mime: row.mime, data: Buffer.from(row.data) };
 }

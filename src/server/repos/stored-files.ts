@@ -16,10 +16,11 @@ export interface StoredFile {
   data: Buffer;
 }
 
-export async function storeFile(trx: Db | Trx, name: string, file: StoredFile): Promise<void> {
+/** `at`: the writer's clock when it has one (the studio's cfg.now), else now. */
+export async function storeFile(trx: Db | Trx, name: string, file: StoredFile, at = nowIso()): Promise<void> {
   await trx
     .insertInto('stored_files')
-    .values({ name, mime: file.mime, data: file.data, created_at: nowIso() })
+    .values({ name, mime: file.mime, data: file.data, created_at: at })
     .execute();
 }
 
