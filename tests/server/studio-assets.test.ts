@@ -130,7 +130,7 @@ describe.each(backends)('studio assets on %s', (backend) => {
       'editor refused.asset 415',
       'editor refused.asset 415',
       'editor refused.asset 400',
-      'editor refused.asset 413',
+      'editor refused.too-large 413',
       'editor refused.too-large 413',
       'editor refused.csrf 403',
       'boss refused.role 403',
@@ -138,5 +138,17 @@ describe.each(backends)('studio assets on %s', (backend) => {
     expect(refused.find((e) => e.detail.status === 415)?.detail.reason).toMatch(
       /not a PNG, JPEG, GIF or WebP/,
     );
+  });
+
+  it('a body over another route’s limit: 413 naming that route’s limit, not the pictures’', async () => {
+    s = await startStudio(backend);
+    const ed = await editor(s.app);
+    const res = await ed.call('PUT', '/documents/screen/hello/draft', { text: 'y'.repeat(1024 * 1024) });
+    expect(res.status).toBe(413);
+    expect(String(res.body.message)).toMatch(/at most 1048576 bytes/);
+    expect(String(res.body.message)).not.toMatch(/picture/);
+    const pub = await publisher(s.app);
+    const refused = (await pub.call('GET', '/audit?action=refused.*&limit=5')).body.entries as Reply[];
+    expect(refused.map((e) => `${e.action} ${e.detail.status}`)).toEqual(['refused.too-large 413']);
   });
 });

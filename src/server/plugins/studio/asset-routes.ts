@@ -3,7 +3,7 @@
 // cannot send one), the picture in base64. What the bytes are is read from them (magic bytes),
 // never from a name or a type the client gives; only PNG, JPEG, GIF and WebP are taken (an SVG
 // can carry script). Every upload is audited (`asset.upload`), and so is every refusal of one
-// (`refused.asset`, through refusals.ts).
+// (`refused.asset`; a picture over 1 MB `refused.too-large`, as any body over its limit).
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../audit/log.js';
 import { assetLabel, listAssets, saveAsset } from '../../assets/store.js';
@@ -41,8 +41,11 @@ export function assetRoutes(api: FastifyInstance, s: StudioDeps): void {
       const refused = (status: number, message: string) => refuseAs(reply, 'asset', status, message);
       if (!BASE64.test(text)) return refused(400, `${label}: the picture must be sent in base64`);
       const data = Buffer.from(text, 'base64');
+      // Too large is one refusal, whether the route or Fastify (a body far over, unread) saw it.
       if (data.length > ASSET_MAX_BYTES)
-        return refused(
+        return refuseAs(
+          reply,
+          'too-large',
           413,
           `${label} is ${data.length} bytes: pictures may be at most ${ASSET_MAX_BYTES} bytes (1 MB)`,
         );

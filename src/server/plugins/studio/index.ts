@@ -67,9 +67,14 @@ export default async function studioPlugin(app: FastifyInstance, deps: StudioDep
           if (error instanceof Refusal && error.status === 403)
             return refuseAs(reply, 'four-eyes', 403, error.message, error.extra);
           if (error instanceof Refusal) return refuse(reply, error.status, error.message, error.extra);
-          // A signed-in caller's body over the limit (the guard ran first): an upload too large.
+          // A signed-in caller's body over its route's limit (the guard ran first), refused unread.
           if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-            return refuseAs(reply, 'too-large', 413, 'The request is too large (pictures: at most 1 MB)');
+            return refuseAs(
+              reply,
+              'too-large',
+              413,
+              `The request is too large: this address takes at most ${request.routeOptions.bodyLimit} bytes`,
+            );
           if (error.validation || (error.statusCode && error.statusCode < 500))
             return refuse(reply, error.statusCode ?? 400, error.message);
           request.log.error({ err: error }, 'studio request failed');
