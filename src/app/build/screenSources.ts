@@ -5,7 +5,7 @@
 // Only this small table is bundled; the documents themselves come from the server. Screens are
 // read as the server serves them: expanded (a variant's sources and blocks are its base's).
 import type { Plugin } from 'vite';
-import { promoPathRoute } from '../../manifest/routes';
+import { isPromoPath } from '../../manifest/routes';
 import { namesIn, type LazyNames } from '../../../renderer/lazyNames';
 import { discriminatorOf, loadSchemas } from '../../schema-gen/schemas';
 import { folderLibrary } from '../../checker/checkScreens';
@@ -80,13 +80,14 @@ export function screenSources(dir: string): Plugin {
 }
 
 /**
- * /promo, /promo/ and the promotion pages' server-visible addresses (/promo/landing?id=1) serve
- * promo.html in the dev server and `vite preview`, as the real server does (which also draws them).
+ * Every address under /promo (the entry, the promotion pages' server-visible addresses such as
+ * /promo/landing?id=1, and any other) serves promo.html in the dev server and `vite preview`, by the
+ * real server's own rule (isPromoPath), which also draws the promotion pages.
  */
 export function promoEntry(): Plugin {
   const rewrite = (req: { url?: string }, _res: unknown, next: () => void) => {
     const [path = '', query] = (req.url ?? '').split(/\?(.*)/s);
-    if (/^\/promo\/?$/.test(path) || promoPathRoute(path, '') !== null)
+    if (isPromoPath(path))
       req.url = `/promo.html${query === undefined ? '' : `?${query}`}`;
     next();
   };

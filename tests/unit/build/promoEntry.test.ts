@@ -1,5 +1,6 @@
-// The dev server and `vite preview` serve the promotion entry where the real server does: /promo,
-// /promo/ and the promotion pages' server-visible addresses (issue 26 item 3), nothing else.
+// The dev server and `vite preview` serve the promotion entry where the real server does
+// (src/server/plugins/static-app.ts, isPromoPath): /promo and every address under it, the promotion
+// pages' server-visible addresses (issue 26 item 3) included, and nothing else.
 import { describe, expect, it } from 'vitest';
 import { promoEntry } from '../../../src/app/build/screenSources';
 
@@ -25,14 +26,13 @@ describe('promoEntry', () => {
     expect(rewritten('/promo/download?down_id=2')).toBe('/promo.html?down_id=2');
   });
 
+  it('serves promo.html under /promo where no promotion page is named, as the real server does', () => {
+    expect(rewritten('/promo/summer')).toBe('/promo.html');
+    expect(rewritten('/promo/landing/9')).toBe('/promo.html');
+  });
+
   it('leaves everything else alone', () => {
-    for (const url of [
-      '/promo/summer',
-      '/promotion',
-      '/loan/details?id=1',
-      '/promo.html',
-      '/promo/landing/9',
-    ])
+    for (const url of ['/promotion', '/loan/details?id=1', '/promo.html'])
       expect(rewritten(url)).toBe(url);
   });
 });
