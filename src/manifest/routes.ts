@@ -67,9 +67,12 @@ export function promoPage(pathname: string): PromoPage | null {
   return PROMO_PAGES.find((page) => samePath(`/${page}`, pathname)) ?? null;
 }
 
-/** Whether a path is the promotion entry's (`/promo/`, `/promo/landing`...): the server serves promo.html. */
+/**
+ * Whether a path is the promotion entry's (`/promo/`, `/promo/landing`...): the server serves
+ * promo.html. Case and a trailing slash ignored, as for every other page (samePath).
+ */
 export function isPromoPath(pathname: string): boolean {
-  return /^\/promo(\/|$)/.test(pathname);
+  return /^\/promo(\/|$)/.test(normalPath(pathname));
 }
 
 /** Where the promotion entry's router is mounted for its server-visible addresses. */
@@ -83,9 +86,7 @@ export function promoPathRoute(
   pathname: string,
   search: string,
 ): { page: PromoPage; query: URLSearchParams } | null {
-  if (!isPromoPath(pathname)) return null;
-  const page = promoPage(pathname.slice(PROMO_BASE.length) || '/');
-  return page ? { page, query: new URLSearchParams(search) } : null;
+  return isPromoPath(pathname) ? promoRoute(pathname.slice(PROMO_BASE.length) + search) : null;
 }
 
 /** The query that picks a promotion page's template (`id=3`, `down_id=1`). */

@@ -52,6 +52,16 @@ describe('the server-visible promotion address', () => {
     expect(isPromoPath('/promotion')).toBe(false);
   });
 
+  it('ignores case and a trailing slash, as every other page address does', () => {
+    expect(isPromoPath('/PROMO')).toBe(true);
+    expect(isPromoPath('/Promo/Landing/')).toBe(true);
+    expect(isPromoPath('/PROMOTION')).toBe(false);
+    const route = promoPathRoute('/Promo/Landing/', '?id=2')!;
+    expect(route.page).toBe('landing');
+    expect(route.query.get('id')).toBe('2');
+    expect(promoPathRoute('/PROMO', '?id=1')).toBeNull();
+  });
+
   it('an unknown or hostile template id picks no screen', () => {
     for (const id of ['9', '../manifest', '__proto__', 'constructor', 'toString', '1'.repeat(5000)]) {
       const route = promoPathRoute('/promo/landing', `?id=${encodeURIComponent(id)}`)!;
