@@ -37,6 +37,11 @@ export interface ScreenLoaderDeps {
    * Without it every kept copy is validated (synchronously, when validate allows).
    */
   stamp?: string;
+  /**
+   * False: keep nothing for the next visit (the server's draw, whose page is thrown away): no
+   * document is serialized into storage. Default true.
+   */
+  keep?: boolean;
   /** The document the server put in the page for this route (read once at start). */
   initial?: InitialScreen | null;
   /** Where documents are served (default /screens/). */
@@ -151,6 +156,7 @@ export function createScreenLoader(deps: ScreenLoaderDeps): ScreenLoader {
 
   function keep(id: string, etag: string | null, doc: ScreenDocument, version: ScreenVersion): void {
     shown.delete(id);
+    if (deps.keep === false) return;
     const entry: Kept = { etag, doc, stamp: deps.stamp, version };
     try {
       deps.storage.setItem(SCREEN_CACHE_PREFIX + id, JSON.stringify(entry));

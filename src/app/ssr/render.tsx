@@ -11,7 +11,7 @@ import { loadLanguage } from '../../../renderer/lang/load';
 import { needsLanguage } from '../../../renderer/lang/needs';
 import { configFromTag } from '../../config/client';
 import { createHost } from '../../host/createHost';
-import type { KeyValueStorage } from '../../../renderer/host';
+import { memoryStorage } from '../../host/storage';
 import { AppRoutes } from '../App';
 import { isPromoPath, PROMO_BASE } from '../../manifest/routes';
 import { PromoRoutes } from '../PromoApp';
@@ -24,14 +24,6 @@ import { serverWindow } from './serverWindow';
 export type { PageRender, PageRenderInput };
 
 const STAMP = 'server';
-
-/** The server keeps nothing of a page for the next (the phone keeps its own copy). */
-const NO_STORAGE: KeyValueStorage = {
-  getItem: () => null,
-  setItem: () => undefined,
-  removeItem: () => undefined,
-  keys: () => [],
-};
 
 function within<T>(promise: Promise<T>, ms: number, otherwise: T): Promise<T> {
   return new Promise((resolve) => {
@@ -59,7 +51,10 @@ export async function renderPage(input: PageRenderInput): Promise<PageRender> {
   const host = createHost({ config, win, fetch: input.fetch });
   const loader = createScreenLoader({
     fetch: () => Promise.reject(new Error('no network on the server')),
-    storage: NO_STORAGE,
+    // The server keeps nothing of a page for the next (the phone keeps its own copy): an empty
+    // store to read, and nothing written (not even serialized).
+    storage: memoryStorage(),
+    keep: false,
     validate: () => ({ ok: false, errors: [] }),
     stamp: STAMP,
     initial: { id: screenId, etag: null, stamp: STAMP, doc },

@@ -16,7 +16,13 @@ const BROKEN = { schemaVersion: 1, id: 'demo', title: 'Demo', body: [{ type: 'te
 const STAMP = 'stamp-now';
 
 function setup(
-  options: { initial?: InitialScreen; served?: unknown; offline?: boolean; checked?: string } = {},
+  options: {
+    initial?: InitialScreen;
+    served?: unknown;
+    offline?: boolean;
+    checked?: string;
+    keep?: boolean;
+  } = {},
 ) {
   const storage = memoryStorage();
   const requests: string[] = [];
@@ -36,6 +42,7 @@ function setup(
     stamp: STAMP,
     initial: options.initial ?? null,
     warn: () => undefined,
+    ...(options.keep === undefined ? {} : { keep: options.keep }),
   });
   return { loader, storage, requests, validate };
 }
@@ -57,6 +64,15 @@ describe('the document the page carries', () => {
     await expect(t.loader.revalidate('demo')).resolves.toBe('unchanged');
     expect(t.requests).toEqual([]);
     expect(t.validate).not.toHaveBeenCalled();
+  });
+
+  it('with keep: false (the server’s draw) is shown, and nothing is written to storage', async () => {
+    const t = setup({ initial, keep: false });
+    const setItem = vi.spyOn(t.storage, 'setItem');
+    expect(t.loader.peek('demo')).toMatchObject({ body: [{ text: 'from the page' }] });
+    await t.loader.load('other');
+    expect(setItem).not.toHaveBeenCalled();
+    expect(t.storage.keys()).toEqual([]);
   });
 
   it('is ignored when checked by other validators, or when it is another screen’s', async () => {
