@@ -1,7 +1,8 @@
 // The page renderer as the server loads it (src/app/ssr/render.tsx), with the API's replies made
 // hostile on their way to it (tests/e2e/hostile-replies.ts): what the server cannot create itself.
 // The server under test imports this module by path (ssrModule), the test sets the hostility.
-import { renderPage as realRenderPage, type PageRenderInput } from '../../src/app/ssr/render';
+import { renderPage as realRenderPage } from '../../src/app/ssr/render';
+import type { PageRenderInput } from '../../src/wire/ssr';
 import { familyOf, huge, malformed, retyped, successEnvelope, transportReply } from '../e2e/hostile-replies';
 
 export type ServerHostility = 'malformed' | 'retyped' | 'huge' | '500' | 'invalid-json' | 'html' | 'null';

@@ -21,8 +21,6 @@ import { Shell } from '../Shell';
 import type { PageRender, PageRenderInput } from '../../wire/ssr';
 import { serverWindow } from './serverWindow';
 
-export type { PageRender, PageRenderInput };
-
 const STAMP = 'server';
 
 function within<T>(promise: Promise<T>, ms: number, otherwise: T): Promise<T> {
@@ -64,11 +62,11 @@ export async function renderPage(input: PageRenderInput): Promise<PageRender> {
     needsLanguage(doc) ? loadLanguage().catch(() => null) : Promise.resolve(null),
     preloadLazy(lazyNamesOf(doc)),
   ]);
-  const params = paramsOf(new URL(input.href).search);
+  const url = new URL(input.href);
+  const params = paramsOf(url.search);
   const answered = doc.sources?.length
     ? await within(answerSources(doc, host, params, lang), input.answerWithinMs, null)
     : null;
-  const url = new URL(input.href);
   const services = {
     host,
     loader,

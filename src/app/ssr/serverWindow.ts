@@ -6,8 +6,6 @@
 import type { Fetch } from '../../host/fetchAdapter';
 import type { RequestView } from '../../wire/ssr';
 
-export type { RequestView };
-
 const noop = () => undefined;
 
 export function serverWindow(view: RequestView): Window {
