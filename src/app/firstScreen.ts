@@ -3,6 +3,7 @@
 // one, the document download and the build's table of calls and modules start together. The screen, once mounted, is
 // handed the replies already in flight (src/host/request.ts prefetch).
 import type { AppServices } from './context';
+import type { DrawnPage } from './inlineScreen';
 import { preloadLazy, lazyNamesOf } from '../../renderer/lazy';
 import { sourceCalls } from './prefetch';
 
@@ -10,9 +11,13 @@ export function startFirstScreen(
   services: AppServices,
   screenId: string,
   params: Record<string, string>,
-  /** The server drew the screen with its sources' replies (src/app/ssr/): they are not called again. */
-  answered = false,
+  /**
+   * What the server drew in the page (the entry read it once): when it drew this screen with its
+   * sources' replies (src/app/ssr/), they are not called again.
+   */
+  drawn: DrawnPage | null = null,
 ): void {
+  const answered = drawn?.screen === screenId && !!drawn.answered;
   const doc = services.loader.peek(screenId);
   if (!doc) {
     services.prefetch(screenId, params);

@@ -6,14 +6,15 @@
 import type { ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { AppServices } from './context';
-import { readDrawn } from './inlineScreen';
+import type { DrawnPage } from './inlineScreen';
 import { lazyNamesOf, preloadLazy } from '../../renderer/lazy';
 import { loadLanguage } from '../../renderer/lang/load';
 import { needsLanguage } from '../../renderer/lang/needs';
 
-export function mountTree(services: AppServices, tree: ReactNode): void {
+/** `page`: what the server drew, as the entry read it from the page (inlineScreen.ts readDrawn). */
+export function mountTree(services: AppServices, tree: ReactNode, page: DrawnPage | null): void {
   const root = document.getElementById('root')!;
-  const drawn = root.firstElementChild ? readDrawn(document) : null;
+  const drawn = root.firstElementChild ? page : null;
   const doc = drawn ? services.loader.peek(drawn.screen) : null;
   if (!drawn || !doc) {
     createRoot(root).render(tree);

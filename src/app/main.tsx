@@ -20,7 +20,8 @@ withManifest((published) => {
   embedScreens(services, published);
   const first = screenForPath(routeEntries(manifest, services.host.config), location.pathname);
   const drawn = readDrawn(document);
-  if (first)
-    startFirstScreen(services, first, paramsOf(location.search), drawn?.screen === first && !!drawn.answered);
-  mountLater(() => import('./mountMain').then((part) => ({ mount: () => part.mount(services, manifest) })));
+  if (first) startFirstScreen(services, first, paramsOf(location.search), drawn);
+  mountLater(() =>
+    import('./mountMain').then((part) => ({ mount: () => part.mount(services, manifest, drawn) })),
+  );
 }, showLoadFailure);

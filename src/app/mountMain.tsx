@@ -3,8 +3,9 @@
 import { App } from './App';
 import type { AppServices } from './context';
 import { mountTree } from './hydrate';
+import type { DrawnPage } from './inlineScreen';
 import type { Manifest } from '../manifest/routes';
 
-export function mount(services: AppServices, manifest: Manifest): void {
-  mountTree(services, <App services={services} manifest={manifest} />);
+export function mount(services: AppServices, manifest: Manifest, drawn: DrawnPage | null): void {
+  mountTree(services, <App services={services} manifest={manifest} />, drawn);
 }

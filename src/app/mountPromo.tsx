@@ -3,9 +3,15 @@
 // hydrated (hydrate.tsx); a hash address (/promo/#/landing?id=1) is drawn by the phone, as before.
 import type { AppServices } from './context';
 import { mountTree } from './hydrate';
+import type { DrawnPage } from './inlineScreen';
 import { PromoApp } from './PromoApp';
 import type { Manifest } from '../manifest/routes';
 
-export function mount(services: AppServices, manifest: Manifest, atPath: boolean): void {
-  mountTree(services, <PromoApp services={services} manifest={manifest} atPath={atPath} />);
+export function mount(
+  services: AppServices,
+  manifest: Manifest,
+  atPath: boolean,
+  drawn: DrawnPage | null,
+): void {
+  mountTree(services, <PromoApp services={services} manifest={manifest} atPath={atPath} />, drawn);
 }

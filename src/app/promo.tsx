@@ -42,14 +42,10 @@ withManifest((manifest) => {
     : started;
   embedScreens(services, manifest);
   const drawn = atPath ? readDrawn(document) : null;
-  if (route && first)
-    startFirstScreen(
-      services,
-      first,
-      paramsOf(`?${route.query.toString()}`),
-      drawn?.screen === first && !!drawn.answered,
-    );
+  if (route && first) startFirstScreen(services, first, paramsOf(`?${route.query.toString()}`), drawn);
   mountLater(() =>
-    import('./mountPromo').then((part) => ({ mount: () => part.mount(services, manifest, atPath) })),
+    import('./mountPromo').then((part) => ({
+      mount: () => part.mount(services, manifest, atPath, drawn),
+    })),
   );
 }, showLoadFailure);

@@ -59,6 +59,20 @@ describe('startFirstScreen', () => {
     expect(t.prefetch).not.toHaveBeenCalled();
   });
 
+  it('drawn by the server with its answers: its calls are not made again; another screen’s draw does not count', () => {
+    const page = { id: 'details', etag: null, stamp: 's', doc: withSources } as const;
+    const answered = { data: { order: {} }, ui: {}, form: {}, vars: {} };
+    const t = services(page);
+    startFirstScreen(t.app, 'details', { orderId: 'ORD-1' }, { screen: 'details', answered });
+    expect(t.started).toEqual([]);
+    const other = services(page);
+    startFirstScreen(other.app, 'details', { orderId: 'ORD-1' }, { screen: 'home', answered });
+    expect(other.started).toHaveLength(1);
+    const unanswered = services(page);
+    startFirstScreen(unanswered.app, 'details', { orderId: 'ORD-1' }, { screen: 'details', answered: null });
+    expect(unanswered.started).toHaveLength(1);
+  });
+
   it('without one: the document download and the build’s table of calls start together', () => {
     const t = services(null);
     startFirstScreen(t.app, 'details', { orderId: 'ORD-1' });
