@@ -1,16 +1,17 @@
-// The promotion entry draws the current version from its first paint (issue 29 §1). Its route is in
-// the address's hash, which the server never sees, so its page cannot carry the screen's document
-// as route pages do; it carries instead a map of the current version of each promotion screen for
-// this borrower (their arm of an experiment included): `<script type="application/json"
+// The promotion entry draws the current version from its first paint (issue 29 §1). At its hash
+// address (/promo/#/landing?id=1) the route is in the hash, which the server never sees, so the page
+// cannot carry the screen's document; at its server-visible address (/promo/landing?id=1, issue 26
+// item 3) the page carries it, as route pages do, and that document is current by definition. Either
+// way the page carries a map of the current version of each promotion screen for this borrower
+// (their arm of an experiment included): `<script type="application/json"
 // id="screen-current">{"promo-landing-classic": "<content tag>"}</script>`
 // (src/server/lib/current-screens.ts). A kept copy the map says is replaced (a publication, an
 // experiment started, promoted or stopped, a promotion's end) is not drawn: the current one is
 // fetched. The kept copy stays for what it is for: it is drawn when the network is down (the
 // loader's fallback) or slow (after STALE_GRACE_MS), and the fetched version is kept for the next
 // visit. Promotion entry only (the main entry's pages carry their document).
-import type { KeyValueStorage } from '../../renderer/host';
 import { CURRENT_ELEMENT_ID } from '../wire/page';
-import { SCREEN_CACHE_PREFIX, type ScreenLoad, type ScreenLoader } from './loadScreen';
+import type { ScreenLoad, ScreenLoader } from './loadScreen';
 
 /** How long a replaced kept copy waits for the current version before a slow network draws it. */
 export const STALE_GRACE_MS = 3_000;
@@ -34,23 +35,16 @@ export function readCurrent(doc: Document = document): Record<string, string> | 
 export const contentTag = (etag: string): string => etag.replace(/^W\/|-gzip(?="$)|"/g, '');
 
 /** The loader, with kept copies the page's map says are replaced held back (see the header). */
-export function currentFirst(
-  loader: ScreenLoader,
-  current: Record<string, string>,
-  storage: KeyValueStorage,
-): ScreenLoader {
-  /** Whether the kept copy of `id` is a version the server has replaced; false without one. */
+export function currentFirst(loader: ScreenLoader, current: Record<string, string>): ScreenLoader {
+  /**
+   * Whether the kept copy of `id` is a version the server has replaced; false without one, and
+   * false when the page carries the document itself (the page's is what the loader hands out).
+   */
   function replaced(id: string): boolean {
     const now = current[id];
-    if (typeof now !== 'string') return false;
-    try {
-      const etag = (JSON.parse(storage.getItem(SCREEN_CACHE_PREFIX + id) ?? 'null') as { etag?: unknown })
-        ?.etag;
-      return typeof etag === 'string' && contentTag(etag) !== now;
-    } catch {
-      // A corrupt entry: the loader forgets it.
-      return false;
-    }
+    if (typeof now !== 'string' || loader.fromPage(id)) return false;
+    const etag = loader.keptTag(id);
+    return etag !== null && contentTag(etag) !== now;
   }
 
   return {

@@ -63,6 +63,10 @@ export interface ScreenLoader {
   revalidate(id: string): Promise<Revalidation>;
   /** The revision (and variant) of the document last handed out for `id`, as the server named it. */
   version(id: string): ScreenVersion;
+  /** Whether the document of `id` is (or will be, at the first peek) the one the page carries. */
+  fromPage(id: string): boolean;
+  /** The ETag of the kept copy of `id`, or null without one (read from storage once per page life). */
+  keptTag(id: string): string | null;
 }
 
 /** The page's own copy of its screen: `<script type="application/json" id="screen-doc">`. */
@@ -113,21 +117,22 @@ export function createScreenLoader(deps: ScreenLoaderDeps): ScreenLoader {
   const fresh = new Set<string>();
   /** The version of the document each screen was last shown with (events carry it). */
   const versions = new Map<string, ScreenVersion>();
+  /** The ETag of each kept copy read or written in this page's life (null: none kept). */
+  const tags = new Map<string, string | null>();
 
   /** The kept entry as stored (not checked), or null; a corrupt entry is removed. */
   function readKept(id: string): Kept | null {
     const key = SCREEN_CACHE_PREFIX + id;
     const raw = deps.storage.getItem(key);
+    tags.set(id, null);
     if (!raw) return null;
     try {
       const kept = JSON.parse(raw) as Kept;
-      if (kept && typeof kept === 'object' && isDocLike(kept.doc))
-        return {
-          etag: typeof kept.etag === 'string' ? kept.etag : null,
-          doc: kept.doc,
-          stamp: kept.stamp,
-          version: kept.version,
-        };
+      if (kept && typeof kept === 'object' && isDocLike(kept.doc)) {
+        const etag = typeof kept.etag === 'string' ? kept.etag : null;
+        tags.set(id, etag);
+        return { etag, doc: kept.doc, stamp: kept.stamp, version: kept.version };
+      }
     } catch {
       // Corrupt entry: fall through and forget it.
     }
@@ -151,6 +156,7 @@ export function createScreenLoader(deps: ScreenLoaderDeps): ScreenLoader {
     if (checked.ok) return checked.doc;
     // Written for an older screen language, or tampered with: useless now.
     deps.storage.removeItem(SCREEN_CACHE_PREFIX + id);
+    tags.set(id, null);
     return null;
   }
 
@@ -160,8 +166,11 @@ export function createScreenLoader(deps: ScreenLoaderDeps): ScreenLoader {
     const entry: Kept = { etag, doc, stamp: deps.stamp, version };
     try {
       deps.storage.setItem(SCREEN_CACHE_PREFIX + id, JSON.stringify(entry));
+      tags.set(id, etag);
     } catch {
-      // Storage full: the screen still shows; the next visit fetches again.
+      // Storage full: the screen still shows; the next visit fetches again. What is kept now is
+      // read again when asked.
+      tags.delete(id);
     }
   }
 
@@ -338,5 +347,11 @@ export function createScreenLoader(deps: ScreenLoaderDeps): ScreenLoader {
       return pending;
     },
     version: (id) => versions.get(id) ?? {},
+    fromPage: (id) =>
+      fresh.has(id) || (initial?.id === id && stamped(initial.stamp) && isDocLike(initial.doc)),
+    keptTag(id) {
+      if (!tags.has(id)) readKept(id);
+      return tags.get(id) ?? null;
+    },
   };
 }

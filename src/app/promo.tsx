@@ -15,7 +15,6 @@ import { paramsOf } from './params';
 import { promoPathRoute, promoRoute, promoScreen } from '../manifest/routes';
 import { withManifest } from './runtimeManifest';
 import { startServices } from './services';
-import { webStorage } from '../host/storage';
 
 const started = startServices(import.meta.env.DEV);
 // The page says which versions are current: a kept copy the server has replaced is not drawn.
@@ -27,19 +26,7 @@ withManifest((manifest) => {
   const atPath = pathRoute !== null;
   const route = hashRoute ?? pathRoute;
   const first = route && promoScreen(manifest, route.page, route.query);
-  // At a server-visible address the page carries its screen's current document: taken first, it
-  // becomes the kept copy, which the map then finds current (never an older kept one).
-  if (atPath && first) started.loader.peek(first);
-  const services = current
-    ? {
-        ...started,
-        loader: currentFirst(
-          started.loader,
-          current,
-          webStorage(() => window.localStorage),
-        ),
-      }
-    : started;
+  const services = current ? { ...started, loader: currentFirst(started.loader, current) } : started;
   embedScreens(services, manifest);
   const drawn = atPath ? readDrawn(document) : null;
   if (route && first) startFirstScreen(services, first, paramsOf(`?${route.query.toString()}`), drawn);

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STALE_GRACE_MS, contentTag, currentFirst, readCurrent } from '../../../src/app/currentScreens';
 import { CURRENT_ELEMENT_ID } from '../../../src/wire/page';
-import { createScreenLoader, SCREEN_CACHE_PREFIX } from '../../../src/app/loadScreen';
+import { createScreenLoader, SCREEN_CACHE_PREFIX, type InitialScreen } from '../../../src/app/loadScreen';
 import { validateScreenDoc } from '../../../src/app/validateDoc';
 import { memoryStorage } from '../../../src/host/storage';
 
@@ -19,7 +19,7 @@ const textOf = (d: unknown) => (d as { body: { text: string }[] } | null)?.body[
 type Net = 'up' | 'down' | 'hang';
 
 /** A loader whose device kept `kept` (tag "old") while the server now serves `served` (tag "new"). */
-function phone(net: { state: Net }) {
+function phone(net: { state: Net }, initial: InitialScreen | null = null) {
   const storage = memoryStorage();
   storage.setItem(
     `${SCREEN_CACHE_PREFIX}landing`,
@@ -38,7 +38,7 @@ function phone(net: { state: Net }) {
       headers: { ETag: '"new.e1b-gzip"', 'X-Screen-Variant': 'e1:b', 'Content-Type': 'application/json' },
     });
   });
-  const loader = createScreenLoader({ fetch, storage, validate: validateScreenDoc });
+  const loader = createScreenLoader({ fetch, storage, validate: validateScreenDoc, stamp: 's', initial });
   return { storage, requests, loader };
 }
 
@@ -66,7 +66,7 @@ describe('the promotion page’s map of current versions', () => {
   it('a kept copy the server replaced is not drawn: the current one is fetched and kept', async () => {
     const net = { state: 'up' as Net };
     const t = phone(net);
-    const loader = currentFirst(t.loader, { landing: 'new.e1b' }, t.storage);
+    const loader = currentFirst(t.loader, { landing: 'new.e1b' });
     expect(loader.peek('landing')).toBeNull();
     const result = await loader.load('landing');
     expect(result).toMatchObject({ status: 'ready', from: 'network' });
@@ -80,15 +80,28 @@ describe('the promotion page’s map of current versions', () => {
 
   it('a kept copy the map confirms is drawn at once, without asking the server', async () => {
     const t = phone({ state: 'up' });
-    const loader = currentFirst(t.loader, { landing: 'old' }, t.storage);
+    const loader = currentFirst(t.loader, { landing: 'old' });
     expect(textOf(loader.peek('landing'))).toBe('the control');
     expect(await loader.revalidate('landing')).toBe('unchanged');
     expect(t.requests).toEqual([]);
   });
 
+  it('the document a server-visible address’s page carries is drawn at once over a replaced kept copy', async () => {
+    const page: InitialScreen = { id: 'landing', etag: '"new.e1b-gzip"', stamp: 's', doc: doc('arm B') };
+    const t = phone({ state: 'up' }, page);
+    const loader = currentFirst(t.loader, { landing: 'new.e1b' });
+    expect(textOf(loader.peek('landing'))).toBe('arm B');
+    expect(await loader.revalidate('landing')).toBe('unchanged');
+    expect(t.requests).toEqual([]);
+    // It is now the kept copy, current for the next visit.
+    expect(JSON.parse(t.storage.getItem(`${SCREEN_CACHE_PREFIX}landing`)!)).toMatchObject({
+      etag: '"new.e1b-gzip"',
+    });
+  });
+
   it('offline: the replaced kept copy is still drawn', async () => {
     const t = phone({ state: 'down' });
-    const loader = currentFirst(t.loader, { landing: 'new.e1b' }, t.storage);
+    const loader = currentFirst(t.loader, { landing: 'new.e1b' });
     expect(loader.peek('landing')).toBeNull();
     const result = await loader.load('landing');
     expect(result).toMatchObject({ status: 'ready', from: 'cache' });
@@ -99,7 +112,7 @@ describe('the promotion page’s map of current versions', () => {
     vi.useFakeTimers();
     const net = { state: 'hang' as Net };
     const t = phone(net);
-    const loader = currentFirst(t.loader, { landing: 'new.e1b' }, t.storage);
+    const loader = currentFirst(t.loader, { landing: 'new.e1b' });
     let settled: unknown = null;
     void loader.load('landing').then((r) => (settled = r));
     await vi.advanceTimersByTimeAsync(STALE_GRACE_MS - 100);
@@ -114,7 +127,7 @@ describe('the promotion page’s map of current versions', () => {
 
   it('without a map (a page the server did not serve) the loader is as before', () => {
     const t = phone({ state: 'up' });
-    const loader = currentFirst(t.loader, {}, t.storage);
+    const loader = currentFirst(t.loader, {});
     expect(textOf(loader.peek('landing'))).toBe('the control');
   });
 });
