@@ -87,8 +87,7 @@ export function screenSources(dir: string): Plugin {
 export function promoEntry(): Plugin {
   const rewrite = (req: { url?: string }, _res: unknown, next: () => void) => {
     const [path = '', query] = (req.url ?? '').split(/\?(.*)/s);
-    if (isPromoPath(path))
-      req.url = `/promo.html${query === undefined ? '' : `?${query}`}`;
+    if (isPromoPath(path)) req.url = `/promo.html${query === undefined ? '' : `?${query}`}`;
     next();
   };
   return {

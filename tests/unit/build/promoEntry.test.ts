@@ -32,7 +32,6 @@ describe('promoEntry', () => {
   });
 
   it('leaves everything else alone', () => {
-    for (const url of ['/promotion', '/loan/details?id=1', '/promo.html'])
-      expect(rewritten(url)).toBe(url);
+    for (const url of ['/promotion', '/loan/details?id=1', '/promo.html']) expect(rewritten(url)).toBe(url);
   });
 });
