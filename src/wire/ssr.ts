@@ -14,7 +14,12 @@ export interface RequestView {
   userAgent: string;
 }
 
+/** The app's entry whose page is drawn: index.html (the main app) or promo.html (promotions). */
+export type PageEntry = 'main' | 'promo';
+
 export interface PageRenderInput extends RequestView {
+  /** The entry the server serves at this address: its routes are drawn (the server chose it). */
+  entry: PageEntry;
   screenId: string;
   /** The published (or the borrower's arm's) document, validated by the server. */
   doc: ScreenDocument;

@@ -13,7 +13,7 @@ import { configFromTag } from '../../config/client';
 import { createHost } from '../../host/createHost';
 import { memoryStorage } from '../../host/storage';
 import { AppRoutes } from '../App';
-import { isPromoPath, PROMO_BASE } from '../../manifest/routes';
+import { PROMO_BASE } from '../../manifest/routes';
 import { PromoRoutes } from '../PromoApp';
 import { createScreenLoader } from '../loadScreen';
 import { paramsOf } from '../params';
@@ -76,7 +76,7 @@ export async function renderPage(input: PageRenderInput): Promise<PageRender> {
   };
   // The promotion entry's server-visible addresses (/promo/landing?id=1) are its routes under
   // /promo, as the phone's browser router mounts them (src/app/PromoApp.tsx); the rest, the main app's.
-  const promo = isPromoPath(url.pathname);
+  const promo = input.entry === 'promo';
   const html = renderToString(
     <Shell services={services}>
       <StaticRouter location={url.pathname + url.search} basename={promo ? PROMO_BASE : undefined}>

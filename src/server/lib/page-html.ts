@@ -163,7 +163,9 @@ export function createPageSender(
               : null;
           const kept = key === null ? undefined : drawnPages?.get(key);
           if (kept) return send(request, reply, kept);
-          const drawing = await draw(request, reply, { id: screen.id, doc: screen.doc });
+          // A named screen is a promotion page's template: promo.html's routes are drawn.
+          const entry = options.screen ? 'promo' : 'main';
+          const drawing = await draw(request, reply, { id: screen.id, doc: screen.doc, entry });
           const html = drawing && drawnHtml(main, screen.id, drawing, content.manifestTag() + tag);
           if (html) {
             // With a borrower's data or arm: theirs alone, never kept.

@@ -40,6 +40,7 @@ export function createDraw(app: FastifyInstance, config: AppConfig): DrawPage | 
         href: origin + request.url,
         cookie: request.headers.cookie ?? '',
         userAgent: request.headers['user-agent'] ?? '',
+        entry: screen.entry,
         screenId: screen.id,
         doc: screen.doc,
         manifest,

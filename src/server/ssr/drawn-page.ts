@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DRAWN_ELEMENT_ID } from '../../wire/page.js';
 import type { AnsweredState } from '../../../renderer/answer.js';
 import type { ScreenDocument } from '../../../renderer/types.gen.js';
+import type { PageEntry } from '../../wire/ssr.js';
 import { safeJson } from '../../config/inject.js';
 import { etagMatches, representationEtag, strongEtag } from '../lib/etag.js';
 import { acceptsGzip } from '../lib/screen-files.js';
@@ -20,7 +21,7 @@ export interface Drawing {
 export type DrawPage = (
   request: FastifyRequest,
   reply: FastifyReply,
-  screen: { id: string; doc: ScreenDocument },
+  screen: { id: string; doc: ScreenDocument; entry: PageEntry },
 ) => Promise<Drawing | null>;
 
 const EMPTY_ROOT = '<div id="root"></div>';
