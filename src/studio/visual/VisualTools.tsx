@@ -11,9 +11,7 @@ import { DEFAULT_CONFIG } from '../../config/load';
 import type { AssetSource } from './assetSource';
 import { bindingGroups, readablePaths, type ScenarioReplies } from './model/bindings';
 import { usedChoices } from './model/choices';
-import { minimalEdit } from './model/minimalEdit';
-import { baseFieldEdit } from './model/baseEdits';
-import { editTargetOf } from './editTarget';
+import { editTargetOf, writeAt } from './editTarget';
 import type { Path } from './model/textEdits';
 import { OutlineTree } from './OutlineTree';
 import { Palette } from './Palette';
@@ -101,16 +99,6 @@ export function VisualTools({
     if (text !== undefined && !readOnly) apply(fn(text));
   };
 
-  const write = useCallback(
-    (path: Path, value: unknown) => {
-      const text = editor.current?.text();
-      if (text === undefined || readOnly) return;
-      const edit = minimalEdit(text, path, value);
-      if (edit) editor.current?.apply(edit);
-    },
-    [editor, readOnly],
-  );
-
   const choices = useCallback(
     (name: string): string[] => {
       const value = isObject(doc.value) ? doc.value : {};
@@ -169,17 +157,16 @@ export function VisualTools({
   };
   const movingNode = moving !== null ? (outline?.byKey.get(moving) ?? null) : null;
 
-  const edit = editTargetOf(doc, node);
+  const edit = useMemo(() => editTargetOf(doc, node), [doc, node]);
   const base = edit?.base ?? null;
-  /** A base block's fields change through this screen's `with` and `changes` (model/baseEdits.ts). */
-  const writeBase = useCallback(
+  const write = useCallback(
     (path: Path, value: unknown) => {
       const text = editor.current?.text();
-      if (text === undefined || readOnly || !base) return;
-      const change = baseFieldEdit(text, base, path.slice(base.expandedPath.length), value);
+      if (text === undefined || readOnly || !edit) return;
+      const change = writeAt(edit, text, path, value);
       if (change) editor.current?.apply(change);
     },
-    [editor, readOnly, base],
+    [editor, readOnly, edit],
   );
 
   if (!outline)
@@ -306,7 +293,7 @@ export function VisualTools({
               path={edit.path}
               here={edit.here}
               problems={base ? [] : problems}
-              write={base ? writeBase : write}
+              write={write}
               choices={choices}
               paths={paths}
               assets={readOnly ? undefined : assets}

@@ -3,9 +3,10 @@
 // part's), the block as the phone draws it, whose changes go through model/baseEdits.ts.
 import type { Resolved } from '../editor/schemaNav';
 import type { OutlineNode } from './model/outline';
-import type { BaseBlock } from './model/baseEdits';
+import { baseFieldEdit, type BaseBlock } from './model/baseEdits';
+import { minimalEdit } from './model/minimalEdit';
 import { pathOf, valueAtPath } from './model/paths';
-import type { Path } from './model/textEdits';
+import type { Path, TextEdit } from './model/textEdits';
 import type { VisualDoc } from './useVisualDoc';
 
 export interface EditTarget {
@@ -51,4 +52,14 @@ export function editTargetOf(doc: VisualDoc, node: OutlineNode | null): EditTarg
       mine: (o) => o.doc.kind === kind && o.doc.name === name,
     },
   };
+}
+
+/**
+ * The edit of `text` that sets `path` (inside `target`'s block, as `target.path` starts it) to
+ * `value`: in place for a block this text writes, through this screen's `with` and `changes` for
+ * a base block (model/baseEdits.ts). The panel and text in place both write through it.
+ */
+export function writeAt(target: EditTarget, text: string, path: Path, value: unknown): TextEdit | null {
+  if (!target.base) return minimalEdit(text, path, value);
+  return baseFieldEdit(text, target.base, path.slice(target.base.expandedPath.length), value);
 }
