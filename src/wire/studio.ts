@@ -152,3 +152,19 @@ export const ASSET_MAX_BYTES = 1024 * 1024;
 export const MEDIA_PREFIX = '/media/';
 /** An asset's name: what the server serves under MEDIA_PREFIX, and nothing else. */
 export const ASSET_NAME = /^[a-f0-9]{64}\.(png|jpg|gif|webp)$/;
+
+/** A screen id: what a screen's file is named and its address (the server's and the studio's rule). */
+export const SCREEN_ID = /^[a-z][a-z0-9-]{0,63}$/;
+/**
+ * Names a screen may not have: `manifest` is the manifest's own file (a screen saved under that
+ * name once replaced the manifest, issue 20), the others are folders of screens/.
+ */
+export const RESERVED_SCREEN_IDS: ReadonlySet<string> = new Set(['manifest', 'scenarios', 'parts']);
+
+/** Why `name` cannot be a screen's id, or null when it can. */
+export function screenIdProblem(name: string): string | null {
+  if (!SCREEN_ID.test(name))
+    return `'${name}' is not a screen id: lower-case letters, digits and dashes, starting with a letter`;
+  if (RESERVED_SCREEN_IDS.has(name)) return `'${name}' is a reserved name and cannot be a screen id`;
+  return null;
+}

@@ -19,6 +19,7 @@ import { urlPolicyOf } from '../../config/origins.js';
 import type { UrlPolicy } from '../../../renderer/url.js';
 import type { ContentSet, SetDoc } from './content-set.js';
 import type { DocKind } from './tables.js';
+import { RESERVED_SCREEN_IDS, SCREEN_ID, screenIdProblem } from '../../wire/studio.js';
 
 /** The kinds as a type: the table's own (tables.ts). */
 export type Kind = DocKind;
@@ -48,13 +49,6 @@ export interface KindSpec {
   path(name: string): string;
 }
 
-export const SCREEN_ID = /^[a-z][a-z0-9-]{0,63}$/;
-/**
- * Names a screen may not have: `manifest` is the manifest's own file (a screen saved under that
- * name once replaced the manifest, issue 20), the others are folders of screens/.
- */
-export const RESERVED_SCREEN_IDS: ReadonlySet<string> = new Set(['manifest', 'scenarios', 'parts']);
-
 // The origins and app scheme documents may address: the same policy as screens:check and the CSP.
 let urlPolicy: UrlPolicy | null = null;
 const urls = () => (urlPolicy ??= urlPolicyOf(loadConfig(process.env)));
@@ -80,12 +74,7 @@ function newProblems(candidate: Problem[], live: Problem[]): Problem[] {
 
 const screen: KindSpec = {
   kind: 'screen',
-  nameProblem: (name) =>
-    !SCREEN_ID.test(name)
-      ? `'${name}' is not a screen id: lower-case letters, digits and dashes, starting with a letter`
-      : RESERVED_SCREEN_IDS.has(name)
-        ? `'${name}' is a reserved name and cannot be a screen id`
-        : null,
+  nameProblem: screenIdProblem,
   file: (name) => `${name}.json`,
   baseline: (dir) => jsonFiles(dir, (name) => SCREEN_ID.test(name) && !RESERVED_SCREEN_IDS.has(name)),
   check(name, text, { candidate, live }) {

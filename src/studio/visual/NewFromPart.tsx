@@ -2,7 +2,7 @@
 // a new variant of the part in the editor, unsaved, its required parameters given starting values
 // (model/newFromPart.ts). Its first save makes the document on the server, as a draft to review.
 import { useState } from 'react';
-import { newScreenFromPart, SCREEN_ID } from './model/newFromPart';
+import { newScreenFromPart, newScreenIdProblem } from './model/newFromPart';
 
 interface Props {
   part: string;
@@ -15,13 +15,7 @@ interface Props {
 
 export function NewFromPart({ part, declared, taken, onCreate }: Props) {
   const [id, setId] = useState('');
-  const problem = !id
-    ? 'Give the new screen an id'
-    : !SCREEN_ID.test(id)
-      ? 'Lower-case letters, digits and dashes, starting with a letter'
-      : taken.includes(id)
-        ? `There is a screen ${id} already`
-        : null;
+  const problem = newScreenIdProblem(id, taken);
   return (
     <form
       className="studio-new-from-part"

@@ -1,6 +1,7 @@
 // A new screen made from a part (issue 25, task 9: a new landing template from the landing part):
 // a variant of it that gives each required parameter a starting value, so it is valid when it
 // opens and ops fill its slots from the outline. Pure.
+import { screenIdProblem } from '../../../wire/studio';
 const STARTS: Record<string, unknown> = {
   blocks: [],
   actions: [],
@@ -10,8 +11,11 @@ const STARTS: Record<string, unknown> = {
   boolean: false,
 };
 
-/** A screen id a new document may have (the manifest's and the server's rule). */
-export const SCREEN_ID = /^[a-z][a-z0-9-]{0,62}$/;
+/** Why `id` cannot be a new screen's (the server's rule, src/wire/studio.ts; or it is taken), or null. */
+export function newScreenIdProblem(id: string, taken: readonly string[]): string | null {
+  if (!id) return 'Give the new screen an id';
+  return screenIdProblem(id) ?? (taken.includes(id) ? `There is a screen ${id} already` : null);
+}
 
 /** The text of a new screen `id` based on part `part` (`declared`: the part's value). */
 export function newScreenFromPart(id: string, part: string, declared: unknown): string {

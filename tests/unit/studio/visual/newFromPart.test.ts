@@ -4,7 +4,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { libraryOf } from '../../../../src/parts/library';
 import { resolveScreen } from '../../../../src/parts/resolve';
-import { newScreenFromPart, SCREEN_ID } from '../../../../src/studio/visual/model/newFromPart';
+import {
+  newScreenFromPart,
+  newScreenIdProblem,
+} from '../../../../src/studio/visual/model/newFromPart';
 
 const PART = readFileSync('screens/parts/promo-landing.json', 'utf8');
 
@@ -26,9 +29,13 @@ describe('newScreenFromPart', () => {
     expect(r.issues.filter((p) => p.severity === 'error')).toEqual([]);
     expect(r.doc).toBeTruthy();
   });
-  it('takes screen ids only', () => {
-    expect(SCREEN_ID.test('promo-landing-summer')).toBe(true);
-    expect(SCREEN_ID.test('Promo landing')).toBe(false);
-    expect(SCREEN_ID.test('9-landing')).toBe(false);
+  it('takes screen ids only, as the server does: not a reserved name, not a screen there is', () => {
+    expect(newScreenIdProblem('promo-landing-summer', ['home'])).toBeNull();
+    expect(newScreenIdProblem('Promo landing', [])).toMatch(/not a screen id/);
+    expect(newScreenIdProblem('9-landing', [])).toMatch(/not a screen id/);
+    expect(newScreenIdProblem('manifest', [])).toMatch(/reserved name/);
+    expect(newScreenIdProblem('parts', [])).toMatch(/reserved name/);
+    expect(newScreenIdProblem('home', ['home'])).toBe('There is a screen home already');
+    expect(newScreenIdProblem(`a${'b'.repeat(63)}`, [])).toBeNull();
   });
 });
