@@ -76,8 +76,8 @@ function typeProblem(type: ParamType, value: unknown): string | null {
     : `takes ${TYPE_WORDS[type]}, not ${what}`;
 }
 
-/** A placeholder's stand-in when a part is checked on its own. */
-const STAND_IN: Record<ParamType, unknown> = {
+/** A placeholder's stand-in when a part is checked on its own (and a new screen's start, studio). */
+export const STAND_IN: Readonly<Record<ParamType, unknown>> = {
   text: 'text',
   number: 0,
   boolean: false,

@@ -1,15 +1,19 @@
 // A new screen made from a part (issue 25, task 9: a new landing template from the landing part):
 // a variant of it that gives each required parameter a starting value, so it is valid when it
 // opens and ops fill its slots from the outline. Pure.
+import { STAND_IN, type ParamType } from '../../../parts/params';
+import type { Parameters } from '../../../parts/types.gen';
 import { screenIdProblem } from '../../../wire/studio';
-const STARTS: Record<string, unknown> = {
-  blocks: [],
-  actions: [],
-  text: '',
-  expression: '',
-  number: 0,
-  boolean: false,
-};
+/**
+ * A required parameter's start: the checker's stand-in (src/parts/params.ts), except that a text
+ * or a value starts empty. The stand-in word "text" would reach borrowers if nobody changed it, and
+ * null (the checker's value) fails a field that needs text; an empty text shows nothing and stays valid.
+ */
+const startOf = (type: ParamType): unknown =>
+  type === 'text' || type === 'expression' ? '' : STAND_IN[type];
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Why `id` cannot be a new screen's (the server's rule, src/wire/studio.ts; or it is taken), or null. */
 export function newScreenIdProblem(id: string, taken: readonly string[]): string | null {
@@ -17,15 +21,17 @@ export function newScreenIdProblem(id: string, taken: readonly string[]): string
   return screenIdProblem(id) ?? (taken.includes(id) ? `There is a screen ${id} already` : null);
 }
 
-/** The text of a new screen `id` based on part `part` (`declared`: the part's value). */
+/**
+ * The text of a new screen `id` based on part `part` (`declared`: the part's value as its text
+ * parses, read as a PartDocument where it is one: the part being edited may not be valid yet).
+ */
 export function newScreenFromPart(id: string, part: string, declared: unknown): string {
-  const parameters =
-    typeof declared === 'object' && declared !== null && 'parameters' in declared
-      ? ((declared as { parameters?: Record<string, { type?: string; default?: unknown }> }).parameters ?? {})
-      : {};
+  const parameters: Parameters =
+    isObject(declared) && isObject(declared.parameters) ? (declared.parameters as Parameters) : {};
   const given: Record<string, unknown> = {};
   for (const [name, p] of Object.entries(parameters))
-    if (p && !('default' in p)) given[name] = STARTS[p.type ?? 'expression'] ?? '';
+    if (isObject(p) && !('default' in p))
+      given[name] = p.type in STAND_IN ? startOf(p.type) : startOf('expression');
   const value = {
     $schema: '../schemas/screen.schema.json',
     schemaVersion: 1,

@@ -4,10 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { libraryOf } from '../../../../src/parts/library';
 import { resolveScreen } from '../../../../src/parts/resolve';
-import {
-  newScreenFromPart,
-  newScreenIdProblem,
-} from '../../../../src/studio/visual/model/newFromPart';
+import { newScreenFromPart, newScreenIdProblem } from '../../../../src/studio/visual/model/newFromPart';
 
 const PART = readFileSync('screens/parts/promo-landing.json', 'utf8');
 
@@ -28,6 +25,28 @@ describe('newScreenFromPart', () => {
     );
     expect(r.issues.filter((p) => p.severity === 'error')).toEqual([]);
     expect(r.doc).toBeTruthy();
+  });
+  it('starts a text or a value empty (never a stand-in word a borrower could see), others as the checker does', () => {
+    const declared = {
+      parameters: {
+        title: { type: 'text' },
+        amount: { type: 'expression' },
+        count: { type: 'number' },
+        shown: { type: 'boolean' },
+        slot: { type: 'blocks' },
+        then: { type: 'actions' },
+        note: { type: 'text', default: 'Kept out: it has a default' },
+      },
+    };
+    expect(JSON.parse(newScreenFromPart('x', 'p', declared)).with).toEqual({
+      title: '',
+      amount: '',
+      count: 0,
+      shown: false,
+      slot: [],
+      then: [],
+    });
+    expect(JSON.parse(newScreenFromPart('x', 'p', { parameters: { odd: 'text' } })).with).toEqual({});
   });
   it('takes screen ids only, as the server does: not a reserved name, not a screen there is', () => {
     expect(newScreenIdProblem('promo-landing-summer', ['home'])).toBeNull();
