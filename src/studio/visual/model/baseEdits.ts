@@ -7,6 +7,7 @@
 //   "set": { field: value } }]`, added to the block's `set` when there is one. Removing a field
 //   sets it to null ("leaves the field out").
 // The base stays as it is, and the review diff shows the variant's new lines only. Pure.
+import { parse } from 'jsonc-parser';
 import type { Origin } from '../../../parts/origins';
 import { pathOf, valueAtPath } from './paths';
 import { minimalEdit } from './minimalEdit';
@@ -42,8 +43,9 @@ function setIn(value: unknown, path: Path, v: unknown): unknown {
 
 /** The edit of `text` (the variant) that sets `path` (inside the base block) to `v`. */
 export function baseFieldEdit(text: string, block: BaseBlock, path: Path, v: unknown): TextEdit | null {
-  const value: unknown = JSON.parse(text);
   if (path.length === 0) return null;
+  // The studio's texts may hold comments (jsonc-parser reads them, as minimalEdit does).
+  const value: unknown = parse(text);
   const at = block.origin(joinPointer([...block.expandedPath, ...path]));
   if (block.mine(at)) return minimalEdit(text, pathOf(at.pointer, value), v);
   const field = String(path[0]);

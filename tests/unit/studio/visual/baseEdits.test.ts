@@ -63,4 +63,11 @@ describe('baseFieldEdit', () => {
     const styled = applyEdit(removed, baseFieldEdit(removed, goLoan(removed), ['style', 'tone'], 'primary'));
     expect(JSON.parse(styled).changes[0].set).toEqual({ disabled: null, style: { tone: 'primary' } });
   });
+
+  it('reads a text with comments, as the editor does (a comment does not throw)', () => {
+    const commented = TEXT.replace('"with": {', '"with": { // what the part is given');
+    const edit = baseFieldEdit(commented, goLoan(TEXT), ['label'], 'Apply now');
+    expect(applyEdit(commented, edit)).toContain('"goLabel": "Apply now"');
+    expect(applyEdit(commented, edit)).toContain('// what the part is given');
+  });
 });
