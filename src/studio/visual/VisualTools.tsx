@@ -12,6 +12,7 @@ import type { AssetSource } from './assetSource';
 import { bindingGroups, readablePaths, type ScenarioReplies } from './model/bindings';
 import { usedChoices } from './model/choices';
 import { editTargetOf, writeAt } from './editTarget';
+import type { Outline } from './model/outline';
 import type { Path } from './model/textEdits';
 import { OutlineTree } from './OutlineTree';
 import { Palette } from './Palette';
@@ -81,9 +82,15 @@ export function VisualTools({
   scenario,
 }: Props) {
   const [palette, setPalette] = useState(false);
-  /** A block cut to be moved (Ctrl+X): Ctrl+V puts it before the selected one. */
-  const [moving, setMoving] = useState<string | null>(null);
+  /**
+   * A block cut to be moved (Ctrl+X): Ctrl+V puts it before the selected one. Its key is its
+   * pointer, so it holds for the outline it was cut in only: any change of the text drops it
+   * (after a block above it is deleted or moved, the key names another block).
+   */
+  const [cut, setCut] = useState<{ key: string; in: Outline } | null>(null);
   const outline = doc.outline;
+  const moving = cut !== null && cut.in === outline ? cut.key : null;
+  const setMoving = (key: string | null) => setCut(key === null || !outline ? null : { key, in: outline });
   const node = selected !== null ? (outline?.byKey.get(selected) ?? null) : null;
 
   const apply = useCallback(
@@ -117,6 +124,10 @@ export function VisualTools({
     node !== null &&
     node.pointer !== null &&
     (node.kind === 'block' || node.kind === 'use' || node.kind === 'action');
+  const movingNode = moving !== null ? (outline?.byKey.get(moving) ?? null) : null;
+  /** The Cut and Paste buttons and their keys alike. */
+  const canCut = !readOnly && structural;
+  const canPaste = !readOnly && movingNode !== null && node !== null && (structural || node.lists.length > 0);
 
   const onKey = (e: KeyboardEvent) => {
     if (!node) return;
@@ -128,8 +139,8 @@ export function VisualTools({
     else if (e.key === 'Delete') run((t) => ops.remove(t, node));
     else if (mod && e.key.toLowerCase() === 'g') run((t) => ops.wrapInSection(t, node));
     else if (e.key === 'Insert' || (mod && e.key.toLowerCase() === 'i')) setPalette(true);
-    else if (mod && e.key.toLowerCase() === 'x' && structural) setMoving(node.key);
-    else if (mod && e.key.toLowerCase() === 'v' && moving !== null) paste();
+    else if (mod && e.key.toLowerCase() === 'x' && canCut) setMoving(node.key);
+    else if (mod && e.key.toLowerCase() === 'v' && canPaste) paste();
     else if (e.key === 'Escape' && moving !== null) setMoving(null);
     else if (mod && e.key.toLowerCase() === 'z') {
       if (e.shiftKey) editor.current?.redo();
@@ -155,8 +166,6 @@ export function VisualTools({
     onDrop(moving, node.key, structural ? 'before' : 'inside');
     setMoving(null);
   };
-  const movingNode = moving !== null ? (outline?.byKey.get(moving) ?? null) : null;
-
   const edit = useMemo(() => editTargetOf(doc, node), [doc, node]);
   const base = edit?.base ?? null;
   const write = useCallback(
@@ -227,18 +236,13 @@ export function VisualTools({
         </button>
         <button
           type="button"
-          disabled={readOnly || !structural}
+          disabled={!canCut}
           onClick={() => setMoving(node!.key)}
           aria-keyshortcuts="Control+X"
         >
           Cut
         </button>
-        <button
-          type="button"
-          disabled={readOnly || !movingNode || !node || (!structural && node.lists.length === 0)}
-          onClick={paste}
-          aria-keyshortcuts="Control+V"
-        >
+        <button type="button" disabled={!canPaste} onClick={paste} aria-keyshortcuts="Control+V">
           Paste
         </button>
         <button type="button" onClick={() => editor.current?.undo()} aria-keyshortcuts="Control+Z">

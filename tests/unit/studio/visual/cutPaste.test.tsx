@@ -1,0 +1,89 @@
+// Issue 25 (the outline's structure keys): Cut (Ctrl+X) and Paste (Ctrl+V) move a block as the toolbar's buttons do: the
+// keys are refused where the buttons are (a read-only studio cuts nothing), and a block cut is
+// dropped when the text changes, so a delete above it cannot make Ctrl+V move another block.
+import { fireEvent, render, screen } from '@testing-library/react';
+import { useRef, useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { libraryOf } from '../../../../src/parts/library';
+import type { EditorHandle } from '../../../../src/studio/editor/Editor';
+import { applyEdit } from '../../../../src/studio/visual/model/textEdits';
+import { useVisualDoc } from '../../../../src/studio/visual/useVisualDoc';
+import { VisualTools } from '../../../../src/studio/visual/VisualTools';
+
+const TEXT = `${JSON.stringify(
+  {
+    id: 'moves',
+    body: ['First', 'Second', 'Third'].map((text) => ({ type: 'text', text })),
+  },
+  null,
+  2,
+)}\n`;
+const library = libraryOf({});
+// jsdom lays nothing out: the outline's keeping its selected row in view is not this test's.
+Element.prototype.scrollIntoView = () => {};
+
+/** The visual tools over a text the way the studio holds it: every edit applied to it. */
+function Harness({ readOnly, texts }: { readOnly: boolean; texts: string[] }) {
+  const [text, setText] = useState(TEXT);
+  const [selected, setSelected] = useState<string | null>(null);
+  const now = useRef(text);
+  const editor = useRef({
+    text: () => now.current,
+    apply: (e: { from: number; to: number; insert: string }) => {
+      now.current = applyEdit(now.current, e);
+      texts.push(now.current);
+      setText(now.current);
+    },
+  } as unknown as EditorHandle);
+  const doc = useVisualDoc('moves', text, library);
+  if (!doc) return null;
+  return (
+    <VisualTools
+      doc={doc}
+      editor={editor}
+      selected={selected}
+      onSelect={setSelected}
+      problems={[]}
+      manifest={null}
+      library={library}
+      readOnly={readOnly}
+    />
+  );
+}
+
+const row = (label: string) => screen.getByText(label).closest<HTMLElement>('[role="treeitem"]')!;
+const press = (label: string, key: string, mod = {}) => {
+  fireEvent.click(row(label));
+  fireEvent.keyDown(row(label), { key, ...mod });
+};
+const order = (text: string) => (JSON.parse(text).body as { text: string }[]).map((b) => b.text);
+
+describe('cut and paste in the outline', () => {
+  it('a read-only studio cuts nothing with Ctrl+X, as its Cut button is disabled', () => {
+    render(<Harness readOnly texts={[]} />);
+    fireEvent.click(row('Second'));
+    expect((screen.getByRole('button', { name: 'Cut' }) as HTMLButtonElement).disabled).toBe(true);
+    press('Second', 'x', { ctrlKey: true });
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('moves the block cut before the one selected', () => {
+    const texts: string[] = [];
+    render(<Harness readOnly={false} texts={texts} />);
+    press('Third', 'x', { ctrlKey: true });
+    expect(screen.getByRole('status').textContent).toMatch(/Moving text Third/);
+    press('First', 'v', { ctrlKey: true });
+    expect(order(texts.at(-1)!)).toEqual(['Third', 'First', 'Second']);
+  });
+
+  it('drops the block cut when the text changes: Ctrl+V then moves nothing', () => {
+    const texts: string[] = [];
+    render(<Harness readOnly={false} texts={texts} />);
+    press('Second', 'x', { ctrlKey: true });
+    press('First', 'Delete');
+    expect(order(texts.at(-1)!)).toEqual(['Second', 'Third']);
+    expect(screen.queryByRole('status')).toBeNull();
+    press('Second', 'v', { ctrlKey: true });
+    expect(texts).toHaveLength(1);
+  });
+});
