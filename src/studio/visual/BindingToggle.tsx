@@ -4,6 +4,7 @@
 // configuration), never typed. A value that is another expression (a template, an operator) shows
 // as such, in the panel's JSON box, until it is made fixed or bound.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { BindingSelect } from './BindingSelect';
 import { bindingPath, valueMode, type BindingGroup, type ValueMode } from './model/bindings';
 
 interface Props {
@@ -29,7 +30,6 @@ export function BindingToggle({ id, label, value, required, groups, onValue, chi
   }, [mode, value]);
   const shown: ValueMode = asked && mode !== 'binding' ? 'binding' : mode;
   const path = bindingPath(value);
-  const listed = path === null || groups.some((g) => g.paths.includes(path));
 
   const choose = (next: ValueMode) => {
     if (next === 'binding') setAsked(mode !== 'binding');
@@ -58,24 +58,14 @@ export function BindingToggle({ id, label, value, required, groups, onValue, chi
         )}
       </span>
       {shown === 'binding' ? (
-        <select
+        <BindingSelect
           id={id}
-          aria-label={`${label}: reads`}
+          label={`${label}: reads`}
           value={path ?? ''}
-          onChange={(e) => e.target.value && onValue({ $: e.target.value })}
-        >
-          <option value="">Choose what it shows</option>
-          {!listed && <option value={path}>{path}</option>}
-          {groups.map((g) => (
-            <optgroup key={g.label} label={g.label}>
-              {g.paths.map((p) => (
-                <option key={p} value={p}>
-                  {p}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
+          groups={groups}
+          placeholder="Choose what it shows"
+          onChange={(p) => p && onValue({ $: p })}
+        />
       ) : (
         children
       )}

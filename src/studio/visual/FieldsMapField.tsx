@@ -3,7 +3,9 @@
 // binding), or a fixed text; a value the rows cannot show (an operator expression) stays JSON.
 // A row added or changed writes that one field.
 import { useState } from 'react';
+import { BindingSelect } from './BindingSelect';
 import { JsonField, TextLike } from './fieldInputs';
+import { bindingPath, type BindingGroup } from './model/bindings';
 import type { Path } from './model/textEdits';
 
 interface Props {
@@ -13,21 +15,14 @@ interface Props {
   /** Whether the whole object is written yet (a new row then writes it). */
   written: boolean;
   path: Path;
-  /** What a binding may read (model/bindings.ts). */
-  paths: string[];
+  /** What a binding may read, grouped (model/bindings.ts). */
+  groups: readonly BindingGroup[];
   write(path: Path, value: unknown): void;
 }
 
 const FIXED = ' fixed';
 
-const bindingOf = (v: unknown): string | null =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 1
-    ? typeof (v as { $?: unknown }).$ === 'string'
-      ? (v as { $: string }).$
-      : null
-    : null;
-
-export function FieldsMapField({ id, label, value, written, path, paths, write }: Props) {
+export function FieldsMapField({ id, label, value, written, path, groups, write }: Props) {
   const [name, setName] = useState('');
   const [pick, setPick] = useState('');
   const set = (field: string, v: unknown) =>
@@ -36,16 +31,18 @@ export function FieldsMapField({ id, label, value, written, path, paths, write }
   return (
     <ul className="studio-prop-list studio-prop-fields" id={id} aria-label={`${label} fields`}>
       {Object.entries(value).map(([field, v]) => {
-        const bound = bindingOf(v);
+        const bound = bindingPath(v);
         const rowLabel = `${label}: ${field}`;
         let control: React.ReactNode;
         if (bound !== null)
           control = (
-            <select aria-label={rowLabel} value={bound} onChange={(e) => set(field, { $: e.target.value })}>
-              {[...new Set([bound, ...paths])].map((p) => (
-                <option key={p}>{p}</option>
-              ))}
-            </select>
+            <BindingSelect
+              label={rowLabel}
+              value={bound}
+              groups={groups}
+              placeholder="Choose what it shows"
+              onChange={(p) => p && set(field, { $: p })}
+            />
           );
         else if (typeof v === 'string' || typeof v === 'number')
           control = (
@@ -73,17 +70,14 @@ export function FieldsMapField({ id, label, value, written, path, paths, write }
           value={name}
           onChange={(e) => setName(e.target.value)}
         />
-        <select
-          aria-label={`${label}: new field value`}
+        <BindingSelect
+          label={`${label}: new field value`}
           value={pick}
-          onChange={(e) => setPick(e.target.value)}
-        >
-          <option value="">(choose a value)</option>
-          <option value={FIXED}>A fixed text</option>
-          {paths.map((p) => (
-            <option key={p}>{p}</option>
-          ))}
-        </select>
+          groups={groups}
+          placeholder="(choose a value)"
+          extra={[{ value: FIXED, label: 'A fixed text' }]}
+          onChange={setPick}
+        />
         <button
           type="button"
           disabled={!fresh || pick === ''}

@@ -228,7 +228,7 @@ function Field({ env, spec, value, path, depth, index }: FieldProps) {
           value={isObject(value) ? value : {}}
           written={value !== undefined}
           path={at}
-          paths={paths}
+          groups={env.bindings ?? [{ label: 'This screen', paths }]}
           write={write}
         />
       );
