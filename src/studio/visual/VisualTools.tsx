@@ -119,7 +119,10 @@ export function VisualTools({
   );
 
   const paths = useMemo(() => readablePaths(doc.value), [doc.value]);
-  const bindings = useMemo(() => bindingGroups(doc.value, CONFIG_KEYS, scenario), [doc.value, scenario]);
+  const bindings = useMemo(
+    () => bindingGroups(doc.value, CONFIG_KEYS, scenario, paths),
+    [doc.value, scenario, paths],
+  );
   const structural =
     node !== null &&
     node.pointer !== null &&

@@ -2,6 +2,7 @@
 // its variables and computed values, and the data its sources bring (their `into`, and the fields
 // their `expect` names), what the scenario's replies hold and the configuration; and whether a value is
 // a binding at all. Picked from, not typed. Pure.
+import { callKey, type Scenario } from '../../shared/protocol';
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -46,10 +47,8 @@ export function valueMode(value: unknown): ValueMode {
   return bindingPath(value) !== null ? 'binding' : 'expression';
 }
 
-/** One reply a scenario gives a call, as far as its data goes. */
-export interface ScenarioReplies {
-  responses?: Record<string, { data?: unknown }>;
-}
+/** The replies a scenario gives the calls, by callKey. */
+export type ScenarioReplies = Pick<Scenario, 'responses'>;
 
 /**
  * The data paths the scenario's replies actually contain: for each source of the screen that a
@@ -69,8 +68,8 @@ export function scenarioPaths(doc: unknown, scenario: ScenarioReplies | null | u
         typeof s.path !== 'string'
       )
         continue;
-      const method = typeof s.method === 'string' ? s.method.toUpperCase() : 'POST';
-      const reply = scenario.responses[`${s.api} ${method} ${s.path}`];
+      const reply =
+        scenario.responses[callKey(s.api, typeof s.method === 'string' ? s.method : 'POST', s.path)];
       if (reply && reply.data !== undefined) leaves(s.into, reply.data, out);
     }
   return [...new Set(out)];
@@ -82,13 +81,16 @@ export interface BindingGroup {
   paths: string[];
 }
 
-/** What a binding may read: the screen's own paths, what the scenario's replies hold, the configuration. */
+/**
+ * What a binding may read: the screen's own paths (`screen`, readablePaths(doc), when the caller
+ * has them already), what the scenario's replies hold, the configuration.
+ */
 export function bindingGroups(
   doc: unknown,
   configKeys: readonly string[],
   scenario?: ScenarioReplies | null,
+  screen: string[] = readablePaths(doc),
 ): BindingGroup[] {
-  const screen = readablePaths(doc);
   const seen = new Set(screen);
   const replies = scenarioPaths(doc, scenario).filter((p) => !seen.has(p));
   return [

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { schemaNav } from '../../../../src/studio/editor/schemas';
+import type { ScenarioFile } from '../../../../src/studio/shared/protocol';
 import {
   bindingGroups,
   bindingPath,
@@ -52,9 +53,7 @@ describe('valueMode and bindingPath', () => {
 
 describe('what a binding is picked from', () => {
   const doc = JSON.parse(readFileSync('screens/loan-details.json', 'utf8')) as Record<string, unknown>;
-  const scenarios = JSON.parse(readFileSync('screens/scenarios/loan-details.json', 'utf8')) as {
-    scenarios: { responses?: Record<string, { data?: unknown }> }[];
-  };
+  const scenarios = JSON.parse(readFileSync('screens/scenarios/loan-details.json', 'utf8')) as ScenarioFile;
 
   it("holds the data paths the scenario's replies contain, under the source's `into`", () => {
     const paths = scenarioPaths(doc, scenarios.scenarios[0]);
@@ -67,7 +66,9 @@ describe('what a binding is picked from', () => {
 
   it('finds nothing for a reply no source asks for, or no scenario', () => {
     expect(
-      scenarioPaths(doc, { responses: { 'v3 GET /v3/loan-details/loan-details': { data: { x: 1 } } } }),
+      scenarioPaths(doc, {
+        responses: { 'v3 GET /v3/loan-details/loan-details': { ok: true, data: { x: 1 } } },
+      }),
     ).toEqual([]);
     expect(scenarioPaths(doc, null)).toEqual([]);
   });
