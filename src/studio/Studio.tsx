@@ -59,7 +59,7 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
   const assets = useMemo(() => assetSource(api.call), [api]);
 
   const id = file?.id ?? initialId;
-  const kind = documentOf(id).kind;
+  const { kind, name: docName } = documentOf(id);
   const checked = useChecked(id, text, manifest, library, kind === 'part' ? previewOf : null);
   const usedBy = checked.result?.usedBy ?? [];
   /** The screen in the phone: this one, or for a part the screen using it that was chosen. */
@@ -156,8 +156,8 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
         extra={
           kind === 'part' && api.canEdit && library ? (
             <NewFromPart
-              part={documentOf(id).name}
-              declared={library.get('part', documentOf(id).name)?.value}
+              part={docName}
+              declared={library.get('part', docName)?.value}
               taken={library.names('screen')}
               onCreate={openNew}
             />

@@ -40,6 +40,14 @@ export function useOpenFile(api: StudioApi, onOpened: (keepScenario: boolean) =>
   const opened = useRef(onOpened);
   opened.current = onOpened;
 
+  /** `next` shown in the editor with `text`, as a new editor (its key), and named in the address. */
+  const show = useCallback((next: Omit<OpenFile, 'key'>, keepScenario: boolean) => {
+    setFile((prev) => ({ ...next, key: (prev?.key ?? 0) + 1 }));
+    setText(next.initial);
+    opened.current(keepScenario);
+    window.history.replaceState(null, '', `#${next.id}`);
+  }, []);
+
   const open = useCallback(
     async (next: string, keepScenario = false) => {
       setLoadError('');
@@ -53,38 +61,29 @@ export function useOpenFile(api: StudioApi, onOpened: (keepScenario: boolean) =>
         setLoadError(`Could not load ${documentOf(next).kind === 'part' ? 'part' : 'screen'} '${next}'`);
         return;
       }
-      setFile((prev) => ({
-        id: next,
-        saved: loaded.text,
-        parentRevisionId: loaded.parentRevisionId,
-        draft: loaded.draft,
-        initial: loaded.text,
-        key: (prev?.key ?? 0) + 1,
-        scenarios: found.scenarios,
-        ...(found.problem ? { scenarioProblem: found.problem } : {}),
-      }));
-      setText(loaded.text);
-      opened.current(keepScenario);
-      window.history.replaceState(null, '', `#${next}`);
+      show(
+        {
+          id: next,
+          saved: loaded.text,
+          parentRevisionId: loaded.parentRevisionId,
+          draft: loaded.draft,
+          initial: loaded.text,
+          scenarios: found.scenarios,
+          ...(found.problem ? { scenarioProblem: found.problem } : {}),
+        },
+        keepScenario,
+      );
     },
-    [api],
+    [api, show],
   );
 
-  const openNew = useCallback((id: string, initial: string) => {
-    setLoadError('');
-    setFile((prev) => ({
-      id,
-      saved: '',
-      parentRevisionId: null,
-      draft: null,
-      initial,
-      key: (prev?.key ?? 0) + 1,
-      scenarios: [],
-    }));
-    setText(initial);
-    opened.current(false);
-    window.history.replaceState(null, '', `#${id}`);
-  }, []);
+  const openNew = useCallback(
+    (id: string, initial: string) => {
+      setLoadError('');
+      show({ id, saved: '', parentRevisionId: null, draft: null, initial, scenarios: [] }, false);
+    },
+    [show],
+  );
 
   return { file, setFile, text, setText, loadError, open, openNew };
 }

@@ -5,6 +5,7 @@
 // elements are left as React drew them (only hidden under the box meanwhile), so nothing the
 // engine draws is changed behind its back. A refusal shows its reason over the block for a while.
 // Studio frame only.
+import { normSpaces } from '../shared/protocol';
 import { blockAt, boxOf } from './picker';
 
 export interface TextInPlace {
@@ -16,13 +17,11 @@ export interface TextInPlace {
   refuse(path: string, reason: string): void;
 }
 
-const norm = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
-
 /** The element of the block at `path` that draws `text`: from the one clicked up to the block. */
 function textElement(from: Element, path: string, text: string): HTMLElement | null {
-  const wanted = norm(text);
+  const wanted = normSpaces(text);
   for (let el: Element | null = from; el && blockAt(el)?.path === path; el = el.parentElement)
-    if (el instanceof HTMLElement && norm(el.textContent) === wanted) return el;
+    if (el instanceof HTMLElement && normSpaces(el.textContent) === wanted) return el;
   return from instanceof HTMLElement ? from : null;
 }
 

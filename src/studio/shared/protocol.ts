@@ -25,6 +25,9 @@ export interface ScenarioFile {
   scenarios: Scenario[];
 }
 
+/** A text as the page lays it out (runs of white space count as one): how the studio and the phone compare a text shown. */
+export const normSpaces = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
+
 export const callKey = (api: string, method: string, path: string) =>
   `${api} ${method.toUpperCase()} ${path}`;
 

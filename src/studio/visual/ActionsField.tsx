@@ -5,9 +5,7 @@
 import { useState, type ReactNode } from 'react';
 import type { Path } from './model/textEdits';
 import { blockSchemas } from './palette';
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isObject } from './model/isObject';
 
 interface Props {
   label: string;

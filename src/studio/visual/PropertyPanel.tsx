@@ -3,7 +3,9 @@
 // field shows its schema description as help and the checker's problems about it; a change is
 // written into the document's text at once, as one edit of the editor (its undo takes it back).
 import { useId } from 'react';
-import { humanize, isObject, JsonField, TextLike } from './fieldInputs';
+import { JsonField, TextLike } from './fieldInputs';
+import { humanize } from './model/humanize';
+import { isObject } from './model/isObject';
 import type { Problem } from '../../../renderer/validate/problem';
 import { childPointer } from '../../../renderer/validate/pointer';
 import { choiceControl } from './model/choices';
@@ -18,8 +20,6 @@ import { BindingToggle } from './BindingToggle';
 import { ImageField } from './ImageField';
 import type { BindingGroup } from './model/bindings';
 import { FieldsMapField } from './FieldsMapField';
-
-export { humanize };
 
 export interface PanelProps {
   model: FieldModel;

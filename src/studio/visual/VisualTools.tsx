@@ -17,9 +17,11 @@ import type { Path } from './model/textEdits';
 import { OutlineTree } from './OutlineTree';
 import { Palette } from './Palette';
 import { NodeProblems } from './NodeProblems';
-import { Fields, humanize } from './PropertyPanel';
+import { Fields } from './PropertyPanel';
+import { humanize } from './model/humanize';
 import * as ops from './structureOps';
 import type { VisualDoc } from './useVisualDoc';
+import { isObject } from './model/isObject';
 
 interface Props {
   doc: VisualDoc;
@@ -65,9 +67,6 @@ export const OUTLINED = new Set([
   'state',
   'changes',
 ]);
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function VisualTools({
   doc,

@@ -3,13 +3,10 @@
 // server takes it (JSON, the picture in base64; docs/api.md "Pictures"). What the picture is and
 // whether it is taken is the server's decision: the field shows its one-sentence answer.
 import type { StudioAsset } from '../../wire/studio';
+import type { StudioApi } from '../api';
 
-/** The studio API's call, as src/studio/api.ts's `studioApi(...).call` makes it. */
-type Call = <T>(
-  method: string,
-  path: string,
-  payload?: unknown,
-) => Promise<{ ok: boolean; message: string; body: T }>;
+/** The studio API's call (src/studio/api.ts). */
+type Call = StudioApi['call'];
 
 export type Uploaded = { ok: true; asset: StudioAsset } | { ok: false; message: string };
 

@@ -8,6 +8,7 @@ import { minimalEdit } from './model/minimalEdit';
 import { pathOf, valueAtPath } from './model/paths';
 import type { Path, TextEdit } from './model/textEdits';
 import type { VisualDoc } from './useVisualDoc';
+import { isObject } from './model/isObject';
 
 export interface EditTarget {
   value: Record<string, unknown>;
@@ -16,9 +17,6 @@ export interface EditTarget {
   here: Resolved;
   base: BaseBlock | null;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function editTargetOf(doc: VisualDoc, node: OutlineNode | null): EditTarget | null {
   if (!node || doc.value === null) return null;

@@ -2,18 +2,6 @@
 // a value edited as JSON (what no other control can show). No knowledge of schemas or paths.
 import { useEffect, useRef, useState } from 'react';
 
-/** "onTap" -> "On tap", "imageUrl" -> "Image url". */
-export const humanize = (name: string) => {
-  const words = name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
-
-export const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /**
  * The text a field shows while it is typed in, following the document when it changes elsewhere.
  * The document comes back a render late (useVisualDoc defers it): a value that is one this field

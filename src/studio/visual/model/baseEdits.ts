@@ -13,6 +13,7 @@ import { pathOf, valueAtPath } from './paths';
 import { minimalEdit } from './minimalEdit';
 import { insertItem, parseText, type Path, type TextEdit } from './textEdits';
 import { joinPointer } from '../../../../renderer/validate/pointer';
+import { isObject } from './isObject';
 
 export interface BaseBlock {
   /** The block's id in the base, for `changes`. */
@@ -24,9 +25,6 @@ export interface BaseBlock {
   /** Whether an origin is in this text. */
   mine(origin: Origin): boolean;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `value` with `path` set to `v` (undefined removes it), copied on the way. */
 function setIn(value: unknown, path: Path, v: unknown): unknown {

@@ -3,8 +3,7 @@
 // their `expect` names), what the scenario's replies hold and the configuration; and whether a value is
 // a binding at all. Picked from, not typed. Pure.
 import { callKey, type Scenario } from '../../shared/protocol';
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isObject } from './isObject';
 
 function leaves(prefix: string, value: unknown, out: string[], depth = 0): void {
   out.push(prefix);

@@ -4,6 +4,7 @@
 // used, so the field stays a text box that suggests them (an ops person must be able to type a new
 // one). A closed list that is empty or lacks the current value also falls back to the text box,
 // so no value is ever unreachable.
+import { isObject } from './isObject';
 
 const CLOSED = new Set(['routes', 'modals', 'timers']);
 
@@ -12,9 +13,6 @@ export function choiceControl(name: string, list: readonly string[], current: st
   if (!CLOSED.has(name) || list.length === 0) return 'input';
   return current === '' || list.includes(current) ? 'select' : 'input';
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The field of an action type that names an open-list value, by list name. */
 const USED: Record<string, { action: string; field: string }> = {

@@ -2,6 +2,7 @@
 // as rows of field, operator and value joined by and/or, and written back. A part of it that is
 // not such a row (a `not`, a nested `or`) is an expression row, kept as it is and edited as an
 // expression; so is a whole condition of another shape (one expression row). Pure.
+import { isObject } from './isObject';
 export const OPERATORS = ['==', '!=', '>', '>=', '<', '<=', 'in'] as const;
 export type Operator = (typeof OPERATORS)[number];
 
@@ -19,8 +20,6 @@ export interface Rows {
   rows: Row[];
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 const isPlain = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
 
 function rowOf(c: unknown): Row {

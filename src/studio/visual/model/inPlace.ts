@@ -7,6 +7,9 @@ import { interpolate, templatePaths } from '../../../../renderer/expr/template';
 import type { Resolved } from '../../editor/schemaNav';
 import type { FieldModel } from './fields';
 import type { Path } from './textEdits';
+import { humanize } from './humanize';
+import { normSpaces } from '../../shared/protocol';
+import { isObject } from './isObject';
 
 export type InPlace =
   | {
@@ -18,12 +21,6 @@ export type InPlace =
       template: boolean;
     }
   | { ok: false; reason: string };
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Spaces as the page lays them out: runs of white space count as one. */
-const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /** What a literal text shows, or null when it is not literal (bound, or a template that reads). */
 function literalOf(value: unknown): { shown: string; template: boolean } | null {
@@ -52,10 +49,10 @@ export function textInPlace(
   if (!isObject(block)) return { ok: false, reason: 'Nothing to edit here.' };
   const texts = model.fieldsOf(here, block).filter((f) => f.kind === 'text' && block[f.name] !== undefined);
   if (texts.length === 0) return { ok: false, reason: 'This block has no text to edit in place.' };
-  const wanted = shown === undefined ? null : norm(shown);
+  const wanted = shown === undefined ? null : normSpaces(shown);
   for (const f of texts) {
     const literal = literalOf(block[f.name]);
-    if (!literal || (wanted !== null && norm(literal.shown) !== wanted)) continue;
+    if (!literal || (wanted !== null && normSpaces(literal.shown) !== wanted)) continue;
     if (wanted === null && texts.length > 1) break;
     return {
       ok: true,
@@ -68,12 +65,10 @@ export function textInPlace(
   return {
     ok: false,
     reason: bound
-      ? `The ${humanField(bound.name)} is filled in from data: change it in the Properties panel.`
+      ? `The ${humanize(bound.name).toLowerCase()} is filled in from data: change it in the Properties panel.`
       : 'This text cannot be edited in place: change it in the Properties panel.',
   };
 }
-
-const humanField = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 
 /** The value to write at an InPlace's path for the text typed. */
 export const writtenOf = (target: { template: boolean }, typed: string) =>

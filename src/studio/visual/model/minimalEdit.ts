@@ -13,9 +13,8 @@ import {
   type Path,
   type TextEdit,
 } from './textEdits';
+import { isObject } from './isObject';
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 function write(text: string, path: Path, before: unknown, after: unknown): string {

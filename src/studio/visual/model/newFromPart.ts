@@ -4,6 +4,7 @@
 import { STAND_IN, type ParamType } from '../../../parts/params';
 import type { Parameters } from '../../../parts/types.gen';
 import { screenIdProblem } from '../../../wire/studio';
+import { isObject } from './isObject';
 /**
  * A required parameter's start: the checker's stand-in (src/parts/params.ts), except that a text
  * or a value starts empty. The stand-in word "text" would reach borrowers if nobody changed it, and
@@ -11,9 +12,6 @@ import { screenIdProblem } from '../../../wire/studio';
  */
 const startOf = (type: ParamType): unknown =>
   type === 'text' || type === 'expression' ? '' : STAND_IN[type];
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Why `id` cannot be a new screen's (the server's rule, src/wire/studio.ts; or it is taken), or null. */
 export function newScreenIdProblem(id: string, taken: readonly string[]): string | null {

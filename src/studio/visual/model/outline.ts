@@ -10,6 +10,7 @@ import type { Library } from '../../../parts/library';
 import type { Origin } from '../../../parts/origins';
 import type { Resolved } from '../../editor/schemaNav';
 import type { FieldModel } from './fields';
+import { isObject } from './isObject';
 
 export type NodeKind =
   'screen' | 'group' | 'block' | 'slot' | 'use' | 'modal' | 'action' | 'variable' | 'timer' | 'parameter';
@@ -54,9 +55,6 @@ export interface OutlineInput {
   /** The document's own reference, to tell its origins from its base's. */
   self: { kind: 'screen' | 'part'; name: string };
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const LABEL_FIELDS = [
   'text',
