@@ -148,6 +148,14 @@ export interface StudioAsset {
 
 /** The largest picture the studio takes (bytes): a banner for a phone needs far less. */
 export const ASSET_MAX_BYTES = 1024 * 1024;
+/**
+ * Why a picture of `bytes` is refused, or null: the server's rule and sentence. The studio says it
+ * before sending (a 1 MB+ upload for nothing); the server still decides, and audits.
+ */
+export const assetTooLarge = (label: string, bytes: number): string | null =>
+  bytes > ASSET_MAX_BYTES
+    ? `${label} is ${bytes} bytes: pictures may be at most ${ASSET_MAX_BYTES} bytes (1 MB)`
+    : null;
 /** Where uploaded pictures are served, on the borrower's origin (and the studio's, for its phone). */
 export const MEDIA_PREFIX = '/media/';
 /** An asset's name: what the server serves under MEDIA_PREFIX, and nothing else. */

@@ -24,11 +24,20 @@ export function ImageField({ label, value, assets, onValue, children }: Props) {
   const [list, setList] = useState<StudioAsset[] | null>(null);
   const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Why the uploaded pictures could not be listed (the server's sentence). */
+  const [listError, setListError] = useState<string | null>(null);
   const file = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     let live = true;
-    void assets.list().then((found) => live && setList(found));
+    assets.list().then(
+      (found) => live && setList(found),
+      (e: unknown) => {
+        if (!live) return;
+        setList(null);
+        setListError(e instanceof Error ? e.message : String(e));
+      },
+    );
     return () => {
       live = false;
     };
@@ -58,11 +67,13 @@ export function ImageField({ label, value, assets, onValue, children }: Props) {
           onChange={(e) => e.target.value && onValue(e.target.value)}
         >
           <option value="">
-            {list === null
-              ? 'Loading pictures…'
-              : list.length > 0
-                ? 'Choose an uploaded picture'
-                : 'No picture uploaded yet'}
+            {listError !== null && list === null
+              ? 'The uploaded pictures could not be listed'
+              : list === null
+                ? 'Loading pictures…'
+                : list.length > 0
+                  ? 'Choose an uploaded picture'
+                  : 'No picture uploaded yet'}
           </option>
           {list?.map((a) => (
             <option key={a.name} value={a.url}>
@@ -86,6 +97,11 @@ export function ImageField({ label, value, assets, onValue, children }: Props) {
           }}
         />
       </span>
+      {listError !== null && list === null && (
+        <p className="studio-prop-problem" role="alert">
+          {listError}
+        </p>
+      )}
       {status && (
         <p
           className={status.error ? 'studio-prop-problem' : 'studio-prop-help'}

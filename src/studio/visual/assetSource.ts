@@ -2,7 +2,7 @@
 // list for the picker, kept once per page and refreshed by an upload, and an upload sent as the
 // server takes it (JSON, the picture in base64; docs/api.md "Pictures"). What the picture is and
 // whether it is taken is the server's decision: the field shows its one-sentence answer.
-import type { StudioAsset } from '../../wire/studio';
+import { assetTooLarge, type StudioAsset } from '../../wire/studio';
 import type { StudioApi } from '../api';
 
 /** The studio API's call (src/studio/api.ts). */
@@ -11,6 +11,7 @@ type Call = StudioApi['call'];
 export type Uploaded = { ok: true; asset: StudioAsset } | { ok: false; message: string };
 
 export interface AssetSource {
+  /** The uploaded pictures; rejects with the server's sentence when it refuses to list them. */
   list(): Promise<StudioAsset[]>;
   upload(file: File): Promise<Uploaded>;
 }
@@ -28,12 +29,17 @@ export function assetSource(call: Call): AssetSource {
   let listed: Promise<StudioAsset[]> | null = null;
   return {
     list() {
-      listed ??= call<{ assets?: StudioAsset[] }>('GET', '/assets').then((r) =>
-        r.ok ? (r.body.assets ?? []) : [],
-      );
+      // A refusal is not kept: the next field asks again (and says the server's sentence meanwhile).
+      listed ??= call<{ assets?: StudioAsset[] }>('GET', '/assets').then((r) => {
+        if (r.ok) return r.body.assets ?? [];
+        listed = null;
+        throw new Error(r.message || 'The pictures could not be listed');
+      });
       return listed;
     },
     async upload(file) {
+      const tooLarge = assetTooLarge(file.name, file.size);
+      if (tooLarge) return { ok: false, message: tooLarge };
       const reply = await call<{ asset?: StudioAsset }>('POST', '/assets', {
         data: await base64Of(file),
         name: file.name,

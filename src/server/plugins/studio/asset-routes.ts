@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { audit } from '../../audit/log.js';
 import { assetLabel, listAssets, saveAsset } from '../../assets/store.js';
 import { sniffImage } from '../../lib/image-sniff.js';
-import { ASSET_MAX_BYTES } from '../../../wire/studio.js';
+import { ASSET_MAX_BYTES, assetTooLarge } from '../../../wire/studio.js';
 import { actorOf, EDITORS, refuseAs } from './guard.js';
 import type { StudioDeps } from './services.js';
 
@@ -42,13 +42,8 @@ export function assetRoutes(api: FastifyInstance, s: StudioDeps): void {
       if (!BASE64.test(text)) return refused(400, `${label}: the picture must be sent in base64`);
       const data = Buffer.from(text, 'base64');
       // Too large is one refusal, whether the route or Fastify (a body far over, unread) saw it.
-      if (data.length > ASSET_MAX_BYTES)
-        return refuseAs(
-          reply,
-          'too-large',
-          413,
-          `${label} is ${data.length} bytes: pictures may be at most ${ASSET_MAX_BYTES} bytes (1 MB)`,
-        );
+      const tooLarge = assetTooLarge(label, data.length);
+      if (tooLarge) return refuseAs(reply, 'too-large', 413, tooLarge);
       const kind = sniffImage(data);
       if (!kind) return refused(415, `${label} is not a PNG, JPEG, GIF or WebP picture`);
       const actor = actorOf(request);
