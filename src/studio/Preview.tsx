@@ -32,9 +32,12 @@ interface Props {
   picking?: boolean;
   /** The selected block's place in `doc`, outlined in the phone. */
   selected?: { path: string; type: string } | null;
-  onPick?(path: string, type: string, edit: boolean, text?: string): void;
-  /** Text in place (issue 25 item 5): the studio's answer to a double-click, and the text typed. */
-  inPlace?: InPlaceMessage | null;
+  /**
+   * A block picked in the phone; for a double-click (`edit`), the studio's answer (text in place,
+   * issue 25 item 5), which the phone is sent.
+   */
+  onPick?(path: string, type: string, edit: boolean, text?: string): InPlaceMessage | null;
+  /** Text in place: the text typed, or null when dropped. */
   onTextEdit?(path: string, text: string | null): void;
 }
 
@@ -55,7 +58,6 @@ export function Preview({
   picking = false,
   selected = null,
   onPick,
-  inPlace = null,
   onTextEdit,
 }: Props) {
   const frame = useRef<HTMLIFrameElement>(null);
@@ -86,9 +88,10 @@ export function Preview({
         const { picking: on, selected: at } = pick.current;
         send({ type: 'studio:pick-mode', on });
         send({ type: 'studio:select', path: at?.path ?? null, blockType: at?.type ?? '' });
-      } else if (message.type === 'studio:pick')
-        pick.current.onPick?.(message.path, message.blockType, message.edit, message.text);
-      else if (message.type === 'studio:text-edit') pick.current.onTextEdit?.(message.path, message.text);
+      } else if (message.type === 'studio:pick') {
+        const answer = pick.current.onPick?.(message.path, message.blockType, message.edit, message.text);
+        if (answer) send(answer);
+      } else if (message.type === 'studio:text-edit') pick.current.onTextEdit?.(message.path, message.text);
       else if (message.type === 'studio:log') onLog(message.run, message.entry);
       else if (message.type === 'studio:crash') onCrash(message.run, message.message);
     };
@@ -107,10 +110,6 @@ export function Preview({
     () => send({ type: 'studio:select', path: selectedPath, blockType: selectedType }),
     [selectedPath, selectedType, send],
   );
-
-  useEffect(() => {
-    if (inPlace) send(inPlace);
-  }, [inPlace, send]);
 
   useLayoutEffect(() => {
     const element = box.current;

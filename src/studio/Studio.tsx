@@ -252,9 +252,8 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
           selected: selection.inPhone,
           onPick: (path, _type, edit, shown) => {
             selection.pick(path);
-            if (edit) inPlace.start(path, shown);
+            return edit ? inPlace.start(path, shown) : null;
           },
-          inPlace: inPlace.message,
           onTextEdit: inPlace.finish,
         }}
       />

@@ -74,11 +74,11 @@ export type PickMessage =
 /**
  * Studio -> preview frame: text in place (issue 25 item 5). After a double-click, the studio says
  * which text of the block at `path` to edit (`text`, as the phone shows it) or why it cannot be
- * edited there. `seq` tells one answer from the next.
+ * edited there.
  */
 export type InPlaceMessage =
-  | { type: 'studio:edit-text'; path: string; text: string; seq: number }
-  | { type: 'studio:edit-refused'; path: string; reason: string; seq: number };
+  | { type: 'studio:edit-text'; path: string; text: string }
+  | { type: 'studio:edit-refused'; path: string; reason: string };
 
 /** Preview frame -> studio. */
 export type FrameMessage =

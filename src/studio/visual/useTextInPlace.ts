@@ -5,7 +5,7 @@
 // a base block (loan confirm's button from its part) or a block given to a part's slot is edited
 // in place as in the panel, and written the same way (`writeAt`). The phone's frame draws the box
 // (frame/textInPlace.ts).
-import { useCallback, useRef, useState, type RefObject } from 'react';
+import { useCallback, useRef, type RefObject } from 'react';
 import type { EditorHandle } from '../editor/Editor';
 import type { InPlaceMessage } from '../shared/protocol';
 import { editTargetOf, writeAt, type EditTarget } from './editTarget';
@@ -13,10 +13,11 @@ import { textInPlace, writtenOf, type InPlace } from './model/inPlace';
 import type { VisualDoc } from './useVisualDoc';
 
 export interface TextInPlaceState {
-  /** What the phone is told (sent once per answer). */
-  message: InPlaceMessage | null;
-  /** A double-click in the phone on the block at `path` (the phone's pointer), on `shown`. */
-  start(path: string, shown: string | undefined): void;
+  /**
+   * A double-click in the phone on the block at `path` (the phone's pointer), on `shown`: what the
+   * phone is told (the text to edit, or why it cannot be).
+   */
+  start(path: string, shown: string | undefined): InPlaceMessage;
   /** The phone's box closed: the text typed, or null when dropped. */
   finish(path: string, text: string | null): void;
 }
@@ -26,15 +27,12 @@ export function useTextInPlace(
   editor: RefObject<EditorHandle | null>,
   readOnly: boolean,
 ): TextInPlaceState {
-  const [message, setMessage] = useState<InPlaceMessage | null>(null);
-  const seq = useRef(0);
   /** The text being edited, by the phone's pointer of its block. */
   const open = useRef<{ path: string; block: EditTarget; text: Extract<InPlace, { ok: true }> } | null>(null);
 
   const start = useCallback(
-    (path: string, shown: string | undefined) => {
-      const refuse = (reason: string) =>
-        setMessage({ type: 'studio:edit-refused', path, reason, seq: ++seq.current });
+    (path: string, shown: string | undefined): InPlaceMessage => {
+      const refuse = (reason: string): InPlaceMessage => ({ type: 'studio:edit-refused', path, reason });
       open.current = null;
       if (readOnly) return refuse('Editing needs the editor or publisher role.');
       const outline = doc?.outline;
@@ -47,7 +45,7 @@ export function useTextInPlace(
       const found = textInPlace(doc.model, t.here, t.value, t.path, shown);
       if (!found.ok) return refuse(found.reason);
       open.current = { path, block: t, text: found };
-      setMessage({ type: 'studio:edit-text', path, text: found.shown, seq: ++seq.current });
+      return { type: 'studio:edit-text', path, text: found.shown };
     },
     [doc, readOnly],
   );
@@ -65,5 +63,5 @@ export function useTextInPlace(
     [editor],
   );
 
-  return { message, start, finish };
+  return { start, finish };
 }

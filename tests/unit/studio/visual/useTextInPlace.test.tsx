@@ -61,8 +61,11 @@ describe('useTextInPlace', () => {
   it("edits a base block's label in place, written as the parameter this screen gives", () => {
     const { editor, result } = setUp();
     const at = drawnPointer(result.current.doc!.expanded!.doc, 'go-loan');
-    act(() => result.current.inPlace.start(at, 'Go Loan >'));
-    expect(result.current.inPlace.message).toMatchObject({ type: 'studio:edit-text', text: 'Go Loan >' });
+    let answer: unknown;
+    act(() => {
+      answer = result.current.inPlace.start(at, 'Go Loan >');
+    });
+    expect(answer).toEqual({ type: 'studio:edit-text', path: at, text: 'Go Loan >' });
     act(() => result.current.inPlace.finish(at, 'Apply now'));
     const after = JSON.parse(editor.text());
     expect(after.with.goLabel).toBe('Apply now');
