@@ -20,7 +20,7 @@ export const test = base.extend<{ watch: Watch }>({
   // A page the server drew shows its buttons before its code has hydrated them, and a tap then is
   // lost (measured as time-to-tap in the bench): on a busy machine a spec's first click came
   // before hydration (the official site's Privacy tab, load 37). `goto` waits until the page is
-  // hydrated, so a spec's taps are taps on the live page.
+  // hydrated (a bounded wait), so a spec's taps are taps on the live page.
   page: async ({ page, javaScriptEnabled }, use) => {
     const route = page.route.bind(page);
     page.route = (async (...args: Parameters<Page['route']>) => {
@@ -30,7 +30,9 @@ export const test = base.extend<{ watch: Watch }>({
     const goto = page.goto.bind(page);
     page.goto = (async (...args: Parameters<Page['goto']>) => {
       const response = await goto(...args);
-      if (javaScriptEnabled !== false) await hydrated(page);
+      // Tolerated here: a spec that holds the page's clock still never lets it hydrate, and its
+      // own assertions say what is wrong; a spec that needs the live page awaits `hydrated` itself.
+      if (javaScriptEnabled !== false) await hydrated(page).catch(() => undefined);
       return response;
     }) as Page['goto'];
     await use(page);
@@ -71,9 +73,13 @@ export function collectConsole(page: Page): string[] {
 }
 
 /**
- * Until a page the server drew (it carries `#screen-drawn`) is hydrated: React has taken its root.
- * Bounded and quiet when it never is (a page whose clock a spec holds still); the spec's own
- * assertions then say what is wrong.
+ * Waits until a page the server drew (it carries `#screen-drawn`) is hydrated, and throws when it
+ * never is: its buttons would be drawn but dead. The probe is React's own marks (no public API
+ * says "hydrated", and the app's code is not changed for a test): the root's container mark,
+ * set by hydrateRoot, and the fiber mark on the root's first element, set as the hydration render
+ * claims it. That render (the default lane) is not time-sliced, so its commit, and any mismatch
+ * React reports (onRecoverableError, src/app/hydrate.tsx), come in the same task: once this
+ * resolves, the console has said all it will about hydration.
  */
 export async function hydrated(page: Page): Promise<void> {
   await page
@@ -81,12 +87,16 @@ export async function hydrated(page: Page): Promise<void> {
       () => {
         if (!document.getElementById('screen-drawn')) return true;
         const root = document.getElementById('root');
-        return !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer'));
+        const marked = (node: Element | null | undefined, mark: string) =>
+          !!node && Object.keys(node).some((k) => k.startsWith(mark));
+        return marked(root, '__reactContainer') && marked(root?.firstElementChild, '__reactFiber');
       },
       undefined,
       { polling: 50, timeout: 15_000 },
     )
-    .catch(() => undefined);
+    .catch((error: unknown) => {
+      throw new Error(`the page the server drew never hydrated (${page.url()}): ${String(error)}`);
+    });
 }
 
 /**
