@@ -4,7 +4,7 @@
 // demo (the borrower specs' server) and in production (signed sessions, the studio specs' server,
 // tests/e2e/prod-env.ts).
 import type { Page } from '@playwright/test';
-import { collectConsole, HYDRATION, test, expect, STUDIO_PUBLIC_URL } from './support';
+import { collectConsole, HYDRATION, hydrated, test, expect, STUDIO_PUBLIC_URL } from './support';
 import { url as loanUrl } from './loan-helpers';
 import { withSession } from './prod-env';
 import { LANDING_QUERY } from './public-helpers';
@@ -80,12 +80,9 @@ for (const c of DEMO) {
     const repeated = calls(page, c.sources);
     await page.goto(c.path);
     for (const text of c.shows) await expect(page.getByText(text, { exact: false }).first()).toBeVisible();
-    // Hydrated: the page's own code answers a tap (the events batch, the screen view, runs too).
-    await page.waitForFunction(() => {
-      const root = document.getElementById('root') as unknown as Record<string, unknown> | null;
-      return !!root && Object.keys(root).some((k) => k.startsWith('__reactContainer'));
-    });
-    await page.waitForTimeout(500);
+    // Hydrated: the page's own code answers a tap (the events batch, the screen view, runs too),
+    // and React has said whether the server's HTML matched (in hydration's commit).
+    await hydrated(page);
     expect(messages.filter((m) => HYDRATION.test(m))).toEqual([]);
     expect(repeated).toEqual([]);
   });
@@ -113,7 +110,7 @@ test.describe('in production (signed session)', () => {
       const messages = collectConsole(page);
       await page.goto(prod(path));
       await expect(page.locator('main.screen')).toBeVisible();
-      await page.waitForTimeout(500);
+      await hydrated(page);
       expect(messages.filter((m) => HYDRATION.test(m))).toEqual([]);
     }
     const html = await drawnBody(page, prod('/loan/details?orderId=ORD-174-D&productId=P-1'));
