@@ -284,7 +284,7 @@ test('a preview link of a landing template’s draft opens with that template’
   // The template the published manifest maps to this screen (issue 26 item 3).
   expect(url).toMatch(new RegExp(`^${server.base}/preview/\\d+\\.\\d+\\.[\\w-]+\\?id=1$`));
   const phone = await borrower(browser, server.base);
-  await phone.goto(url!);
+  await phone.goto(url);
   await expect(phone.locator('.app-preview-band')).toContainText(
     'Preview of a draft (promo-landing-classic)',
   );
