@@ -9,7 +9,7 @@ import { STAFF } from './prod-env';
 import { expect, test } from './support';
 import { startClockServer, type ClockServer } from './clock';
 import { openReview, ROLLOVER_SCENARIO, studioAs } from './publishing-helpers';
-import { outline, phone, properties, savedDiff } from './visual-helpers';
+import { outline, phone, properties, savedDiff, selectedRow } from './visual-helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -47,7 +47,7 @@ test("task 10: a popup's text is edited by double-clicking it in the phone; Esca
   await page.keyboard.press('Escape');
   await expect(box).toBeHidden();
   await expect(phone(page).getByRole('dialog').getByText(POPUP_TEXT)).toBeVisible();
-  const selected = outline(page).locator('[aria-selected="true"]');
+  const selected = selectedRow(page);
   await expect(selected).toContainText(POPUP_TEXT);
 
   // Enter keeps it: the text (all of it selected when the box opens) is replaced by what is typed.
@@ -91,7 +91,7 @@ test('a text filled in from data is not edited in place: the phone says why and 
     .dblclick();
   await expect(phone(page).getByRole('status').filter({ hasText: 'filled in from data' })).toBeVisible();
   await expect(phone(page).getByRole('textbox', { name: /^Edit text/ })).toHaveCount(0);
-  await expect(outline(page).locator('[aria-selected="true"]')).toContainText('taps');
+  await expect(selectedRow(page)).toContainText('taps');
   await expect(page.getByRole('button', { name: 'Save draft…' })).toBeDisabled();
   await page.context().close();
 });

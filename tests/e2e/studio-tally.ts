@@ -2,14 +2,10 @@
 // outline, the phone and the property panel, and a tally of what the task cost. Every click and
 // every key that is not text goes through `Tally`, which counts it as it does it, so the counts in
 // the README's table are measured by the tests, not written by hand. A keyboard-only tally refuses
-// the mouse, and the page itself counts pointer presses to show none happened.
+// the mouse, and the page itself counts pointer presses to show none happened. The steps
+// themselves (the outline, the panel, the phone, the saved diff) are visual-helpers.ts's.
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './support';
-
-export const outline = (page: Page) => page.getByRole('tree', { name: 'Outline' });
-export const properties = (page: Page) => page.getByRole('region', { name: 'Properties' });
-export const phone = (page: Page) => page.frameLocator('iframe[title="Preview"]');
-export const selectedRow = (page: Page) => outline(page).locator('[aria-selected="true"]');
 
 export class Tally {
   clicks = 0;
@@ -82,36 +78,6 @@ export class Tally {
   get counts(): { clicks: number; keys: number } {
     return { clicks: this.clicks, keys: this.keys };
   }
-}
-
-/**
- * Saves the open document as a draft and returns the save dialog's changed lines ('+ …' and
- * '− …', in order). With a tally, its clicks and keys count (Ctrl+S, the note, Enter for a
- * keyboard-only one).
- */
-export async function savedDiff(page: Page, file: string, tally?: Tally): Promise<string[]> {
-  const dialog = page.getByRole('dialog', { name: `Save a draft of screens/${file}.json` });
-  const note = dialog.getByLabel('What changed, for the reviewer');
-  if (tally?.keyboardOnly) await tally.press('ControlOrMeta+s');
-  else if (tally) await tally.click(page.getByRole('button', { name: 'Save draft…' }));
-  else await page.getByRole('button', { name: 'Save draft…' }).click();
-  const rows = dialog.locator('.studio-diff-add .studio-diff-text, .studio-diff-del .studio-diff-text');
-  await expect(rows.first()).toBeVisible();
-  const lines = (await rows.allTextContents()).map((l) => l.replace(/\s+/g, ' ').trim());
-  if (tally?.keyboardOnly) {
-    await expect(note).toBeFocused();
-    await tally.type('Visual change');
-    await tally.press('Enter');
-  } else if (tally) {
-    await tally.write(note, 'Visual change');
-    await tally.click(dialog.getByRole('button', { name: 'Save draft', exact: true }));
-  } else {
-    await note.fill('Visual change');
-    await dialog.getByRole('button', { name: 'Save draft', exact: true }).click();
-  }
-  await expect(dialog).toBeHidden();
-  await expect(page.locator('.studio-draft')).toHaveText('Draft');
-  return lines;
 }
 
 /**

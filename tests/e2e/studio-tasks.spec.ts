@@ -11,15 +11,8 @@ import type { Browser, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { borrower, openReview, studioAs } from './publishing-helpers';
 import { LANDING_QUERY } from './public-helpers';
-import {
-  discardDraft,
-  outline,
-  properties,
-  reportCounts,
-  savedDiff,
-  selectedRow,
-  Tally,
-} from './studio-tally';
+import { discardDraft, reportCounts, Tally } from './studio-tally';
+import { outline, properties, savedDiff, selectedRow } from './visual-helpers';
 
 test.describe.configure({ mode: 'serial' });
 

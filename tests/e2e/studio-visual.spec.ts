@@ -7,7 +7,7 @@ import { STAFF } from './prod-env';
 import { expect, test } from './support';
 import { startClockServer, type ClockServer } from './clock';
 import { ROLLOVER_SCENARIO, studioAs } from './publishing-helpers';
-import { outline, phone, properties, savedDiff } from './visual-helpers';
+import { outline, phone, properties, savedDiff, selectedRow } from './visual-helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -55,7 +55,7 @@ test('selection is one in the outline, the phone and the text: a click in the ph
   await button.hover();
   await expect(phone(page).locator('.studio-pick-hover span')).toHaveText('button');
   await button.click();
-  const selected = outline(page).locator('[aria-selected="true"]');
+  const selected = selectedRow(page);
   await expect(selected).toContainText('Rollover Repayment');
   await expect(selected).toContainText('button');
   await expect(properties(page).getByRole('textbox', { name: 'Label', exact: true })).toHaveValue(
@@ -98,7 +98,7 @@ test('move and add: a block moves up with Alt+ArrowUp in the outline and a divid
   const before = await outline(page).getByRole('treeitem').allTextContents();
   const at = before.findIndex((t) => t.includes('recommendations'));
   await page.keyboard.press('Alt+ArrowUp');
-  await expect(outline(page).locator('[aria-selected="true"]')).toContainText('recommendations');
+  await expect(selectedRow(page)).toContainText('recommendations');
   const after = await outline(page).getByRole('treeitem').allTextContents();
   expect(after.findIndex((t) => t.includes('recommendations'))).toBeLessThan(at);
 
@@ -108,8 +108,8 @@ test('move and add: a block moves up with Alt+ArrowUp in the outline and a divid
     .getByRole('region', { name: 'Add a block' })
     .getByRole('button', { name: /Divider/ })
     .click();
-  await expect(outline(page).locator('[aria-selected="true"]')).toContainText('divider');
-  await outline(page).locator('[aria-selected="true"]').focus();
+  await expect(selectedRow(page)).toContainText('divider');
+  await selectedRow(page).focus();
   await page.keyboard.press('Control+z');
   await expect(outline(page).getByRole('treeitem', { name: /divider/ })).toHaveCount(
     before.filter((t) => t.includes('divider')).length,
@@ -206,7 +206,7 @@ test('task 4: a banner image is added above the amounts on loan details, the pic
     .getByRole('region', { name: 'Add a block' })
     .getByRole('button', { name: /^Image/ })
     .click();
-  await expect(outline(page).locator('[aria-selected="true"]')).toContainText('image');
+  await expect(selectedRow(page)).toContainText('image');
   // Just above the amounts, in the same card.
   const items = outline(page).getByRole('treeitem');
   const added = await items.evaluateAll((all) =>
