@@ -1,15 +1,6 @@
 // Public pages are accessible (issue 8): axe-core in Chromium finds no serious or critical
 // violation on the official site, the promotion pages and the legal pages.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { test, expect } from './support';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { test, expect, seriousViolations } from './support';
 
 const PAGES: [string, string, string][] = [
   ['official site, Home', '/', '[data-screen="official-site"]'],

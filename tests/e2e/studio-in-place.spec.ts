@@ -3,10 +3,9 @@
 // Chromium against a real server configured as production (its own clock server, slot 13: the
 // studio on its own port, staff accounts made by ops). Ops drive only the phone, the outline, the
 // panel, the palette and the keyboard: the text editor is never focused and no JSON is typed.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { STAFF } from './prod-env';
-import { expect, test } from './support';
+import { expect, seriousViolations, test } from './support';
 import { startClockServer, type ClockServer } from './clock';
 import { openReview, ROLLOVER_SCENARIO, studioAs } from './publishing-helpers';
 import { outline, phone, properties, savedDiff, selectedRow } from './visual-helpers';
@@ -95,14 +94,6 @@ test('a text filled in from data is not edited in place: the phone says why and 
   await expect(page.getByRole('button', { name: 'Save draft…' })).toBeDisabled();
   await page.context().close();
 });
-
-/** axe's serious and critical findings on the page as it is, each with where it was found. */
-async function seriousViolations(page: Page, view: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${view}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test("axe finds no serious or critical violation on the studio's editing views: a selection in the visual tools, the actions editor, the condition builder, the palette, the review", async ({
   browser,

@@ -1,5 +1,6 @@
 // Shared helpers for the end-to-end tests: watching for CSP violations and page errors,
 // reading what the development bridge was asked to do, and the server's dev endpoints.
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
 
 interface Watch {
@@ -120,6 +121,18 @@ export interface BridgeCall {
 /** What the development bridge recorded (outside the native app every bridge call lands here). */
 export async function bridgeLog(page: Page): Promise<BridgeCall[]> {
   return page.evaluate(() => (window as unknown as { __bridgeLog?: BridgeCall[] }).__bridgeLog ?? []);
+}
+
+/**
+ * axe's serious and critical findings on the page as it is, each with where it was found (after
+ * `label`, when one page is checked in several states).
+ */
+export async function seriousViolations(page: Page, label?: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+    .map((found) => (label ? `${label}: ${found}` : found));
 }
 
 /** The toast texts currently shown. */
