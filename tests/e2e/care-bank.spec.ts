@@ -1,6 +1,6 @@
 // Bank account binding (route /bank, spec §2.2, §4 "Bank binding", checklist S2.2, D-24..D-28)
 // against the reference server's bank form (docs/api.md "Bank form items").
-import { test, expect, bridgeLog, cspViolations, toasts, phoneDraws } from './support';
+import { test, expect, bridgeLog, cspViolations, toasts } from './support';
 import { api, formBody, freshSession, pick, record, url } from './care-helpers';
 
 const fields = (page: import('@playwright/test').Page) => ({
@@ -22,10 +22,8 @@ async function open(page: import('@playwright/test').Page, query: Record<string,
   return request;
 }
 
-// These tests read the phone's own calls (what it sends, and when), so the page is drawn by the
-// phone: the path every page falls back to (issue 26; tests/e2e/server-drawn.spec.ts tests the
-// server's drawing, and tests/server/ssr-hostile.test.ts draws every page on the server).
-test.beforeEach(async ({ page }) => phoneDraws(page));
+// These tests read the phone's own calls: their pages are drawn by the phone (support.ts `draw`).
+test.use({ draw: 'phone' });
 
 test.describe('bank account', () => {
   test('S2.2-01 S2.2-02 S2.2-15 D-27 title, init with product_id, start bank on open', async ({

@@ -3,7 +3,7 @@
 // server's API, not from the page.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, cspViolations, toasts, phoneDraws } from './support';
+import { test, expect, cspViolations, toasts } from './support';
 import { api, formBody, freshSession, record, url } from './care-helpers';
 
 const IMAGES = 'tests/fixtures/images/';
@@ -63,10 +63,8 @@ async function fileComplaint(
   return Number(saved.data.problemId);
 }
 
-// These tests read the phone's own calls (what it sends, and when), so the page is drawn by the
-// phone: the path every page falls back to (issue 26; tests/e2e/server-drawn.spec.ts tests the
-// server's drawing, and tests/server/ssr-hostile.test.ts draws every page on the server).
-test.beforeEach(async ({ page }) => phoneDraws(page));
+// These tests read the phone's own calls: their pages are drawn by the phone (support.ts `draw`).
+test.use({ draw: 'phone' });
 
 test.describe('complaint flow', () => {
   test('S2.3-01..06 S2.4-01..08 S2.5 S2.6-01..03 D-29 D-53 D-54 a complaint with 2 images is stored and shown in the list and detail', async ({

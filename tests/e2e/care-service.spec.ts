@@ -1,11 +1,9 @@
 // Customer service (route /service, spec §2.7; checklist S2.7) against the reference server.
-import { test, expect, bridgeLog, cspViolations, phoneDraws } from './support';
+import { test, expect, bridgeLog, cspViolations } from './support';
 import { formBody, url } from './care-helpers';
 
-// These tests read the phone's own calls (what it sends, and when), so the page is drawn by the
-// phone: the path every page falls back to (issue 26; tests/e2e/server-drawn.spec.ts tests the
-// server's drawing, and tests/server/ssr-hostile.test.ts draws every page on the server).
-test.beforeEach(async ({ page }) => phoneDraws(page));
+// These tests read the phone's own calls: their pages are drawn by the phone (support.ts `draw`).
+test.use({ draw: 'phone' });
 
 test.describe('customer service', () => {
   test('S2.7-01..04 contact info with overall=30; the phone calls the native bridge, the e-mail opens mail', async ({

@@ -1,7 +1,7 @@
 // Loan confirm v3 (/loan/confirm, spec §2.18, §4) and its obfuscated-endpoint variant
 // (/loan/confirm-v, §2.19, §7.5) against the reference server's demo products.
 import type { Page } from '@playwright/test';
-import { test, expect, bridgeLog, cspViolations, toasts, phoneDraws } from './support';
+import { test, expect, bridgeLog, cspViolations, toasts } from './support';
 import {
   SESSION,
   editReply,
@@ -18,10 +18,8 @@ const dialog = (page: Page) => page.getByRole('dialog');
 const goLoan = (page: Page, name: string | RegExp = 'Go Loan >') =>
   page.getByRole('button', { name, exact: true });
 
-// These tests read the phone's own calls (what it sends, and when), so the page is drawn by the
-// phone: the path every page falls back to (issue 26; tests/e2e/server-drawn.spec.ts tests the
-// server's drawing, and tests/server/ssr-hostile.test.ts draws every page on the server).
-test.beforeEach(async ({ page }) => phoneDraws(page));
+// These tests read the phone's own calls: their pages are drawn by the phone (support.ts `draw`).
+test.use({ draw: 'phone' });
 
 test.describe('loan confirm (v3)', () => {
   test('S2.18-01 S2.18-02 S2.18-03 S2.18-04 S2.18-05 S2.18-07 the offer, Detailed, Plan and the agreements, box checked', async ({

@@ -1,15 +1,13 @@
 // Joint-login failure (/joint-fail, spec §2.21, §7.5) against the reference server's demo data.
 import type { Page } from '@playwright/test';
-import { test, expect, bridgeLog, cspViolations, toasts, phoneDraws } from './support';
+import { test, expect, bridgeLog, cspViolations, toasts } from './support';
 import { editReply, record, reply, url, watchDialogs } from './loan-helpers';
 
 const products = (page: Page) => page.locator('section[role="button"]');
 const product = (page: Page, name: string) => products(page).filter({ hasText: name });
 
-// These tests read the phone's own calls (what it sends, and when), so the page is drawn by the
-// phone: the path every page falls back to (issue 26; tests/e2e/server-drawn.spec.ts tests the
-// server's drawing, and tests/server/ssr-hostile.test.ts draws every page on the server).
-test.beforeEach(async ({ page }) => phoneDraws(page));
+// These tests read the phone's own calls: their pages are drawn by the phone (support.ts `draw`).
+test.use({ draw: 'phone' });
 
 test.describe('joint-login failure', () => {
   test('S2.21-01 S2.21-02 S2.21-03 S2.21-04 title, notice and error messages, products with tags on the first two only', async ({

@@ -1,13 +1,11 @@
 // Extension (delay) repayment (/repay/delay, spec §2.17) against the reference server's demo orders.
-import { test, expect, cspViolations, toasts, phoneDraws } from './support';
+import { test, expect, cspViolations, toasts } from './support';
 import { doubleTap, record, url, freshRepaySession } from './repay-helpers';
 
 const ORD_174_D = { orderId: 'ORD-174-D', productId: 'P-1' };
 
-// These tests read the phone's own calls (what it sends, and when), so the page is drawn by the
-// phone: the path every page falls back to (issue 26; tests/e2e/server-drawn.spec.ts tests the
-// server's drawing, and tests/server/ssr-hostile.test.ts draws every page on the server).
-test.beforeEach(async ({ page }) => phoneDraws(page));
+// These tests read the phone's own calls: their pages are drawn by the phone (support.ts `draw`).
+test.use({ draw: 'phone' });
 
 test.describe('extension repayment', () => {
   test.beforeEach(() => freshRepaySession());

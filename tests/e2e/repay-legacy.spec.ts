@@ -1,7 +1,7 @@
 // Legacy card repayment (/repay/choose, checklist SL-01..SL-10, D-40 "repay choose") against the
 // reference server; the verification code is read from its development endpoint.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, cspViolations, toasts, phoneDraws } from './support';
+import { test, expect, cspViolations, toasts } from './support';
 import { SESSION, doubleTap, formBody, record, url, freshRepaySession } from './repay-helpers';
 
 interface Card {
@@ -36,10 +36,8 @@ async function frozenClock(page: Page): Promise<void> {
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Verification code' });
 
-// These tests read the phone's own calls (what it sends, and when), so the page is drawn by the
-// phone: the path every page falls back to (issue 26; tests/e2e/server-drawn.spec.ts tests the
-// server's drawing, and tests/server/ssr-hostile.test.ts draws every page on the server).
-test.beforeEach(async ({ page }) => phoneDraws(page));
+// These tests read the phone's own calls: their pages are drawn by the phone (support.ts `draw`).
+test.use({ draw: 'phone' });
 
 test.describe('legacy card repayment', () => {
   test.beforeEach(() => freshRepaySession());

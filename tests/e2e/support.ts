@@ -8,7 +8,15 @@ interface Watch {
   pageErrors: string[];
 }
 
-export const test = base.extend<{ watch: Watch }>({
+/** Who draws a spec's pages: the server (issue 26, the default) or the phone (`phoneDraws`). */
+export type Draw = 'server' | 'phone';
+
+export const test = base.extend<{ watch: Watch; draw: Draw }>({
+  // `test.use({ draw: 'phone' })`: for specs that read the phone's own calls (what it sends, and
+  // when), which a page the server drew has already made; the phone's path is what every page
+  // falls back to (tests/e2e/server-drawn.spec.ts tests the server's drawing, and
+  // tests/server/ssr-hostile.test.ts draws every page on the server).
+  draw: ['server', { option: true }],
   // A route handler may still be waiting on route.fetch when a test ends (an events batch sent as
   // the page goes away, on a busy machine): its "Test ended" error would fail the worker after the
   // test passed. Every spec's routes are removed at the end, and late handler errors ignored.
@@ -22,7 +30,8 @@ export const test = base.extend<{ watch: Watch }>({
   // lost (measured as time-to-tap in the bench): on a busy machine a spec's first click came
   // before hydration (the official site's Privacy tab, load 37). `goto` waits until the page is
   // hydrated (a bounded wait), so a spec's taps are taps on the live page.
-  page: async ({ page, javaScriptEnabled }, use) => {
+  page: async ({ page, javaScriptEnabled, draw }, use) => {
+    if (draw === 'phone') await phoneDraws(page);
     const route = page.route.bind(page);
     page.route = (async (...args: Parameters<Page['route']>) => {
       await phoneDraws(page);
