@@ -6,6 +6,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { productionEnv } from './prod-env';
+import { test } from './support';
 
 export interface ClockServer {
   /** The borrower-facing listener. */
@@ -97,6 +98,24 @@ export async function startClockServer(slot: number, env: Record<string, string>
         child.stdin.end();
         setTimeout(() => child.kill('SIGTERM'), 5000).unref();
       }),
+  };
+}
+
+/**
+ * The spec file's clock server (`startClockServer(slot, env)`), started before its tests and
+ * stopped after them: call at the top of a spec file; the accessor gives the running server.
+ */
+export function useClockServer(slot: number, env: Record<string, string> = {}): () => ClockServer {
+  let server: ClockServer | undefined;
+  test.beforeAll(async () => {
+    // Starting a server (and its migrations) on a busy machine takes more than a test's minute.
+    test.setTimeout(120_000);
+    server = await startClockServer(slot, env);
+  });
+  test.afterAll(async () => server?.stop());
+  return () => {
+    if (!server) throw new Error(`the clock server of slot ${slot} has not started`);
+    return server;
   };
 }
 

@@ -3,6 +3,7 @@
 // servers run as production does (prod-env.ts): staff accounts made by ops, borrower pages opened
 // with a signed session.
 import type { Browser, Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { STAFF, withSession } from './prod-env';
 import { expect } from './support';
 
@@ -70,4 +71,37 @@ export async function openReview(page: Page, label: RegExp | string): Promise<vo
   await page.goto('/studio#/drafts');
   await page.getByRole('table').getByRole('link', { name: label }).click();
   await expect(page.getByRole('heading', { level: 2, name: /^Review/ })).toBeVisible();
+}
+
+/**
+ * Marketing's system makes landing template `id` (its texts, in the server's own table, a copy of
+ * template 2's): the studio maps template ids to screens, it does not write marketing's templates.
+ */
+export function copyLandingTemplate(sqlitePath: string, id: number): void {
+  const db = new Database(sqlitePath);
+  try {
+    db.prepare(
+      'INSERT INTO landing_templates (id, config_json) SELECT ?, config_json FROM landing_templates WHERE id = 2',
+    ).run(id);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Discards the open draft of a screen through the studio's API (as its Discard button does), so
+ * the next task starts from the published version, as an ops person's next day would.
+ */
+export async function discardDraft(page: Page, screen: string): Promise<void> {
+  const api = page.request;
+  const { csrfToken } = (await (await api.get('/studio/api/session')).json()) as { csrfToken: string };
+  const doc = (await (await api.get(`/studio/api/documents/screen/${screen}`)).json()) as {
+    draft: { id: number } | null;
+  };
+  if (!doc.draft) return;
+  const done = await api.post(`/studio/api/drafts/${doc.draft.id}/discard`, {
+    headers: { 'x-csrf-token': csrfToken },
+    data: {},
+  });
+  expect(done.ok()).toBe(true);
 }

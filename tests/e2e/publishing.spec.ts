@@ -2,7 +2,6 @@
 // server (its own, tests/e2e/clock.ts, configured as production: the studio on its own port):
 // an editor's change goes through review by another person before borrowers get it; rollback; a
 // template id mapped in the studio; preview links (each opens on its first three devices).
-import Database from 'better-sqlite3';
 import { STAFF, withSession } from './prod-env';
 import { collectConsole, expect, hydrated, HYDRATION, test } from './support';
 import { demoTemplates } from '../../src/server/demo/promo';
@@ -12,6 +11,7 @@ import {
   LOAN_PAGE,
   ROLLOVER_SCENARIO,
   borrower,
+  copyLandingTemplate,
   openReview,
   previewLinkOf,
   replaceInEditor,
@@ -156,13 +156,7 @@ test('a rollback from the publications restores the old text for borrowers, as a
 test('a landing template id mapped in the studio opens its page once published, without a rebuild', async ({
   browser,
 }) => {
-  // Marketing's system has made template 3 (its texts, in the server's own table; the studio maps
-  // template ids to screens, it does not write marketing's templates).
-  const db = new Database(server.sqlitePath);
-  db.prepare(
-    'INSERT INTO landing_templates (id, config_json) SELECT 3, config_json FROM landing_templates WHERE id = 2',
-  ).run();
-  db.close();
+  copyLandingTemplate(server.sqlitePath, 3);
   const phone = await borrower(browser, server.base);
   await phone.goto(`/promo/#/landing?id=3&${LANDING_QUERY}`);
   await expect(phone.getByText(/This promotion is not available/)).toBeVisible();

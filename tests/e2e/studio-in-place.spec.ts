@@ -6,18 +6,13 @@
 import type { Page } from '@playwright/test';
 import { STAFF } from './prod-env';
 import { expect, seriousViolations, test } from './support';
-import { startClockServer, type ClockServer } from './clock';
+import { useClockServer } from './clock';
 import { openReview, ROLLOVER_SCENARIO, studioAs } from './publishing-helpers';
 import { outline, phone, properties, savedDiff, selectedRow } from './visual-helpers';
 
 test.describe.configure({ mode: 'serial' });
 
-let server: ClockServer;
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startClockServer(13);
-});
-test.afterAll(async () => server?.stop());
+const server = useClockServer(13);
 
 const POPUP_TEXT = 'This popup is a screen-document modal.';
 const NEW_TEXT = 'Your loan is on its way.';
@@ -34,7 +29,7 @@ async function popupInPhone(page: Page) {
 test("task 10: a popup's text is edited by double-clicking it in the phone; Escape drops it, Enter keeps it, undo takes it back; the draft changes that one line", async ({
   browser,
 }) => {
-  const page = await studioAs(browser, server.studioBase, STAFF.editor, '#demo');
+  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#demo');
   await popupInPhone(page);
   const box = phone(page).getByRole('textbox', { name: /^Edit text/ });
 
@@ -80,7 +75,7 @@ test("task 10: a popup's text is edited by double-clicking it in the phone; Esca
 test('a text filled in from data is not edited in place: the phone says why and the document is unchanged', async ({
   browser,
 }) => {
-  const page = await studioAs(browser, server.studioBase, STAFF.editor, '#demo');
+  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#demo');
   await expect(phone(page).locator('main.screen[data-screen="demo"]')).toBeVisible();
   await page.getByRole('button', { name: 'Select in phone' }).click();
   // Nothing to save: the document is as it was opened.
@@ -99,7 +94,7 @@ test("axe finds no serious or critical violation on the studio's editing views: 
   browser,
 }) => {
   test.setTimeout(120_000);
-  const page = await studioAs(browser, server.studioBase, STAFF.editor, '#loan-details');
+  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#loan-details');
   await page.getByLabel('Scenario').selectOption({ label: ROLLOVER_SCENARIO });
   await expect(phone(page).locator('main.screen[data-screen="loan-details"]')).toBeVisible();
   const found: string[] = [];
@@ -131,7 +126,7 @@ test("axe finds no serious or critical violation on the studio's editing views: 
   await expect(page.locator('.studio-draft')).toHaveText('Draft in review');
   await page.context().close();
 
-  const publisher = await studioAs(browser, server.studioBase, STAFF.publisher, '#loan-details');
+  const publisher = await studioAs(browser, server().studioBase, STAFF.publisher, '#loan-details');
   await openReview(publisher, /loan-details/);
   found.push(...(await seriousViolations(publisher, 'review')));
   await publisher.context().close();

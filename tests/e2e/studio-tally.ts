@@ -90,21 +90,3 @@ export function reportCounts(task: string, tally: Tally, target = 12): void {
   expect.soft(tally.clicks, `${task}: clicks`).toBeLessThanOrEqual(target);
   expect.soft(tally.keys, `${task}: non-text keys`).toBeLessThanOrEqual(target);
 }
-
-/**
- * Discards the open draft of a screen through the studio's API (as its Discard button does), so
- * the next task starts from the published version, as an ops person's next day would.
- */
-export async function discardDraft(page: Page, screen: string): Promise<void> {
-  const api = page.request;
-  const { csrfToken } = (await (await api.get('/studio/api/session')).json()) as { csrfToken: string };
-  const doc = (await (await api.get(`/studio/api/documents/screen/${screen}`)).json()) as {
-    draft: { id: number } | null;
-  };
-  if (!doc.draft) return;
-  const done = await api.post(`/studio/api/drafts/${doc.draft.id}/discard`, {
-    headers: { 'x-csrf-token': csrfToken },
-    data: {},
-  });
-  expect(done.ok()).toBe(true);
-}

@@ -6,22 +6,16 @@
 // non-text keys as it goes (studio-tally.ts): the README's table is what these print.
 import { STAFF } from './prod-env';
 import { expect, test } from './support';
-import { startClockServer, type ClockServer } from './clock';
+import { useClockServer } from './clock';
 import type { Browser, Page } from '@playwright/test';
-import Database from 'better-sqlite3';
-import { borrower, openReview, studioAs } from './publishing-helpers';
+import { borrower, copyLandingTemplate, discardDraft, openReview, studioAs } from './publishing-helpers';
 import { LANDING_QUERY } from './public-helpers';
-import { discardDraft, reportCounts, Tally } from './studio-tally';
+import { reportCounts, Tally } from './studio-tally';
 import { outline, properties, savedDiff, selectedRow } from './visual-helpers';
 
 test.describe.configure({ mode: 'serial' });
 
-let server: ClockServer;
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startClockServer(12);
-});
-test.afterAll(async () => server?.stop());
+const server = useClockServer(12);
 
 /** The lines of a pure move: those that leave one place arrive at another, unchanged. */
 function expectMove(diff: string[], moved: string): void {
@@ -33,7 +27,7 @@ function expectMove(diff: string[], moved: string): void {
 
 /** Loan details, keyboard only from here: Tab to the skip link and Enter, into the outline. */
 async function keyboardInOutline(browser: Browser): Promise<{ page: Page; t: Tally }> {
-  const page = await studioAs(browser, server.studioBase, STAFF.editor, '#loan-details');
+  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#loan-details');
   await expect(outline(page)).toBeVisible();
   const t = new Tally(page, true);
   await t.watchPointer();
@@ -68,7 +62,7 @@ test('task 1, keyboard only: the loan details title changes with Tab, type-ahead
 test('task 2: the primary button of loan confirm gets a new label and colour; the part stays as it is and the draft changes the screen only', async ({
   browser,
 }) => {
-  const page = await studioAs(browser, server.studioBase, STAFF.editor, '#loan-confirm');
+  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#loan-confirm');
   const t = new Tally(page);
   // The button is written in parts/loan-confirm: picked in the phone or the outline all the same.
   await t.click(outline(page).getByRole('treeitem', { name: 'button Go Loan >' }));
@@ -95,7 +89,7 @@ test('task 2: the primary button of loan confirm gets a new label and colour; th
 test('task 5: the rating block moves from its popup to above the recommended products, with Cut and Paste', async ({
   browser,
 }) => {
-  const page = await studioAs(browser, server.studioBase, STAFF.editor, '#loan-details');
+  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#loan-details');
   const t = new Tally(page);
   const tools = page.getByRole('toolbar', { name: 'Structure' });
   await t.click(outline(page).getByRole('treeitem', { name: 'stars Rate our service' }));
@@ -160,7 +154,7 @@ test('task 6, keyboard only: a button’s action is changed to open /service, th
 test('task 7: a “Call us” button is added that calls the service phone through the bridge, the number picked from what the screen loads', async ({
   browser,
 }) => {
-  const page = await studioAs(browser, server.studioBase, STAFF.editor, '#service');
+  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#service');
   const t = new Tally(page);
   const props = properties(page);
   await t.click(outline(page).getByRole('treeitem', { name: 'section phone' }));
@@ -193,7 +187,7 @@ test('task 7: a “Call us” button is added that calls the service phone throu
 test('task 8: a field of the complaint form is duplicated and the copy gets its own label', async ({
   browser,
 }) => {
-  const page = await studioAs(browser, server.studioBase, STAFF.editor, '#complaint-form');
+  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#complaint-form');
   const t = new Tally(page);
   await t.click(outline(page).getByRole('treeitem', { name: 'textarea Problem description' }));
   await t.click(page.getByRole('toolbar', { name: 'Structure' }).getByRole('button', { name: 'Duplicate' }));
@@ -219,15 +213,9 @@ test('task 9: a new landing template made from the landing part, with its own he
   browser,
 }) => {
   test.slow();
-  // Marketing's system has made template 9 (its texts, in the server's own table; the studio maps
-  // template ids to screens, it does not write marketing's templates).
-  const db = new Database(server.sqlitePath);
-  db.prepare(
-    'INSERT INTO landing_templates (id, config_json) SELECT 9, config_json FROM landing_templates WHERE id = 2',
-  ).run();
-  db.close();
+  copyLandingTemplate(server().sqlitePath, 9);
 
-  const page = await studioAs(browser, server.studioBase, STAFF.editor, '#parts/promo-landing');
+  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#parts/promo-landing');
   const t = new Tally(page);
   const form = page.getByRole('form', { name: 'New screen from this part' });
   await t.write(form.getByRole('textbox', { name: 'New screen id' }), 'promo-landing-summer');
@@ -258,7 +246,7 @@ test('task 9: a new landing template made from the landing part, with its own he
   await expect(page.locator('.studio-draft')).toHaveText('Draft in review');
 
   // A publisher, in a browser of their own, approves the new screen.
-  const publisher = await studioAs(browser, server.studioBase, STAFF.publisher, '#/drafts');
+  const publisher = await studioAs(browser, server().studioBase, STAFF.publisher, '#/drafts');
   await openReview(publisher, /^promo-landing-summer/);
   await publisher.getByRole('button', { name: 'Approve and publish' }).click();
   await expect(publisher.locator('.studio-review-head .studio-badge')).toHaveText('Published');
@@ -279,7 +267,7 @@ test('task 9: a new landing template made from the landing part, with its own he
   await publisher.getByRole('button', { name: 'Approve and publish' }).click();
   await expect(publisher.locator('.studio-review-head .studio-badge')).toHaveText('Published');
 
-  const phone = await borrower(browser, server.base);
+  const phone = await borrower(browser, server().base);
   await phone.goto(`/promo/#/landing?id=9&${LANDING_QUERY}`);
   await expect(phone.locator('main[data-screen]')).toHaveAttribute('data-screen', 'promo-landing-summer');
   await expect(phone.getByText('Cash in 10 minutes')).toBeVisible();

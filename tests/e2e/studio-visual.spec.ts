@@ -5,23 +5,18 @@
 import { createHash } from 'node:crypto';
 import { STAFF } from './prod-env';
 import { expect, test } from './support';
-import { startClockServer, type ClockServer } from './clock';
+import { useClockServer } from './clock';
 import { ROLLOVER_SCENARIO, studioAs } from './publishing-helpers';
 import { outline, phone, properties, savedDiff, selectedRow } from './visual-helpers';
 
 test.describe.configure({ mode: 'serial' });
 
-let server: ClockServer;
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startClockServer(11);
-});
-test.afterAll(async () => server?.stop());
+const server = useClockServer(11);
 
 test('task 1: the loan details title changes through the outline and the property panel; the draft changes that one line', async ({
   browser,
 }) => {
-  const page = await studioAs(browser, server.studioBase, STAFF.editor, '#loan-details');
+  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#loan-details');
   await expect(outline(page)).toBeVisible();
   await outline(page)
     .getByRole('treeitem', { name: /Order Details/ })
@@ -41,7 +36,7 @@ test('task 1: the loan details title changes through the outline and the propert
 test('selection is one in the outline, the phone and the text: a click in the phone selects the block in the outline and the panel; the cursor in the text selects the block it is in', async ({
   browser,
 }) => {
-  const page = await studioAs(browser, server.studioBase, STAFF.editor, '#loan-details');
+  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#loan-details');
   await page.getByLabel('Scenario').selectOption({ label: ROLLOVER_SCENARIO });
   await expect(phone(page).locator('main.screen[data-screen="loan-details"]')).toBeVisible();
   await page.getByRole('button', { name: 'Select in phone' }).click();
@@ -90,7 +85,7 @@ test('selection is one in the outline, the phone and the text: a click in the ph
 test('move and add: a block moves up with Alt+ArrowUp in the outline and a divider is added from the palette; Ctrl+Z takes the addition back', async ({
   browser,
 }) => {
-  const page = await studioAs(browser, server.studioBase, STAFF.editor, '#loan-details');
+  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#loan-details');
   await outline(page)
     .getByRole('treeitem', { name: /column/ })
     .filter({ hasText: 'recommendations' })
@@ -127,7 +122,7 @@ test('move and add: a block moves up with Alt+ArrowUp in the outline and a divid
 test('task 3: the recommended products are hidden when the order status is 200, with the condition builder; the draft adds that one row', async ({
   browser,
 }) => {
-  const page = await studioAs(browser, server.studioBase, STAFF.editor, '#loan-details');
+  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#loan-details');
   await outline(page).getByRole('treeitem', { name: 'column recommendations' }).click();
   const visible = properties(page).getByRole('group', { name: 'Visible condition' });
   await expect(visible.getByRole('combobox', { name: 'Visible: rows joined by' })).toHaveValue('and');
@@ -149,7 +144,7 @@ test('task 3: the recommended products are hidden when the order status is 200, 
 test('task 6: the action of a button is changed to open /service, the route picked from the routes that exist', async ({
   browser,
 }) => {
-  const page = await studioAs(browser, server.studioBase, STAFF.editor, '#loan-details');
+  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#loan-details');
   await outline(page)
     .getByRole('treeitem', { name: /Rollover Repayment/ })
     .click();
@@ -165,7 +160,7 @@ test('task 6: the action of a button is changed to open /service, the route pick
 test('an API path is a text box that suggests the paths in use: a new path typed in ends up in the draft', async ({
   browser,
 }) => {
-  const page = await studioAs(browser, server.studioBase, STAFF.editor, '#loan-details');
+  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#loan-details');
   await outline(page)
     .getByRole('treeitem', { name: /Borrow Again/ })
     .click();
@@ -194,7 +189,7 @@ const BANNER_URL = `/media/${createHash('sha256').update(BANNER).digest('hex')}.
 test('task 4: a banner image is added above the amounts on loan details, the picture uploaded through the panel; the phone shows it and the draft adds only that block', async ({
   browser,
 }) => {
-  const page = await studioAs(browser, server.studioBase, STAFF.editor, '#loan-details');
+  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#loan-details');
   // The amounts: the order's key-value rows, in the product card.
   await outline(page)
     .getByRole('treeitem', { name: /keyValue/ })
@@ -253,7 +248,7 @@ test('task 4: a banner image is added above the amounts on loan details, the pic
 test('a bound field: the link text goes from a fixed value to a binding picked from a list (the configuration, the scenario’s replies); the phone shows what it reads', async ({
   browser,
 }) => {
-  const page = await studioAs(browser, server.studioBase, STAFF.editor, '#loan-details');
+  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#loan-details');
   await outline(page)
     .getByRole('treeitem', { name: /Click to view more products/ })
     .click();

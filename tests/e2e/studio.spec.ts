@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { STAFF } from './prod-env';
-import { LOAN_PAGE } from './publishing-helpers';
+import { LOAN_PAGE, discardDraft } from './publishing-helpers';
 import { STUDIO_BASE_URL, STUDIO_PUBLIC_URL, cspViolations, expect, test } from './support';
 
 test.use({ viewport: { width: 1280, height: 800 }, baseURL: STUDIO_BASE_URL });
@@ -128,7 +128,7 @@ test.describe('screen studio', () => {
       line,
       message: expect.stringContaining("no modal 'withdrawal'"),
     });
-    await page.request.post(`/studio/api/drafts/${draft.draft.id}/discard`, { headers, data: {} });
+    await discardDraft(page, 'loan-details');
     expect(await servedDoc(page)).toBe(published);
   });
 
