@@ -7,6 +7,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, phoneDraws, test } from './support';
 import { url as loanUrl } from './loan-helpers';
 import { LANDING_QUERY } from './public-helpers';
+import { demoTemplates } from '../../src/server/demo/promo';
 
 // The replies' shapes are the API's (docs/api.md); a missing field fails the test where it is read.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -53,7 +54,7 @@ const CASES: Case[] = [
       ];
     },
   },
-  ...[1, 2].map((id): Case => ({
+  ...demoTemplates.map(({ id }): Case => ({
     name: `the landing of template ${id}, at /promo/landing?id=${id}`,
     path: `/promo/landing?id=${id}&${LANDING_QUERY}`,
     sources: ['/api/v2/youmi/service/channel/channel-template'],
