@@ -99,7 +99,11 @@ export async function hydrated(page: Page): Promise<void> {
         const root = document.getElementById('root');
         const marked = (node: Element | null | undefined, mark: string) =>
           !!node && Object.keys(node).some((k) => k.startsWith(mark));
-        return marked(root, '__reactContainer') && marked(root?.firstElementChild, '__reactFiber');
+        // React leaves the resource hints it drew (<link rel="preload"> of an image) unmarked.
+        const first = [...(root?.children ?? [])].find(
+          (e) => !['LINK', 'META', 'STYLE', 'SCRIPT'].includes(e.tagName),
+        );
+        return marked(root, '__reactContainer') && marked(first, '__reactFiber');
       },
       undefined,
       { polling: 50, timeout: 15_000 },
