@@ -11,6 +11,7 @@ import { reactRouterProduction } from './src/app/build/reactRouterProduction';
 import { reactRouterTreeShake } from './src/app/build/reactRouterTreeShake';
 import { preloadMount } from './src/app/build/preloadMount';
 import { langChunk } from './src/app/build/langChunk';
+import { lazyStyles } from './src/app/build/lazyStyles';
 import { screenStamp } from './src/app/build/screenStamp';
 import { shellChunk } from './src/app/build/shellChunk';
 import { studioBuild } from './src/studio/build/studioBuild';
@@ -31,6 +32,7 @@ export default defineConfig({
     screenSources(resolve(import.meta.dirname, 'screens')),
     screenStamp(import.meta.dirname),
     preloadMount(),
+    lazyStyles(),
     langChunk(),
     shellChunk(),
     promoEntry(),

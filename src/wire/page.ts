@@ -20,3 +20,10 @@ export const DRAWN_ELEMENT_ID = 'screen-drawn';
 
 /** Set by the reference server on a document its validators accepted: their fingerprint. */
 export const SCREEN_CHECKED_HEADER = 'X-Screen-Checked';
+
+/**
+ * In dist/, beside the pages: each x-lazy block's stylesheets by block type, which a page the
+ * server drew links in its head (written by src/app/build/lazyStyles.ts, read by
+ * src/server/ssr/lazy-styles.ts).
+ */
+export const LAZY_STYLES_FILE = 'lazy-styles.json';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -14,10 +15,13 @@ import { createScreenInliner, type Borrower } from './inline-screen.js';
 import { acceptsGzip, type ScreenFile } from './screen-files.js';
 import { drawnHtml, sendDrawn, type DrawPage } from '../ssr/drawn-page.js';
 import { createPageCache, sharedPageKey } from '../ssr/page-cache.js';
+import { lazyStyleLinks, readLazyStyles, type LazyStyles } from '../ssr/lazy-styles.js';
 
 interface Template {
   mtimeMs: number;
   html: string;
+  /** The build's lazy blocks' stylesheets, read with the entry (a rebuild writes both). */
+  styles: LazyStyles;
 }
 
 interface Page {
@@ -85,18 +89,19 @@ export function createPageSender(
   // Pages the server drew without anyone's data, shared until the next publication or for a minute (ssr/page-cache.ts).
   const drawnPages = content.version ? createPageCache<Page>(content.version) : null;
 
-  async function template(file: string): Promise<string> {
+  async function template(file: string): Promise<Template> {
     // Synchronous on purpose: the promise stat's trip through the thread pool cost a third of the
     // server's time at 20k requests a second (bench/server-load.ts); a cached inode takes microseconds.
     const info = statSync(file);
     const hit = templates.get(file);
-    if (hit && hit.mtimeMs === info.mtimeMs) return hit.html;
+    if (hit && hit.mtimeMs === info.mtimeMs) return hit;
     const html = injectConfig(await readFile(file, 'utf8'), config);
     // A rebuilt entry is a new template: what was drawn into the old one goes (the first read of
     // an entry has nothing drawn into it: the pages of the other entries stay).
     if (hit) drawnPages?.clear();
-    templates.set(file, { mtimeMs: info.mtimeMs, html });
-    return html;
+    const read = { mtimeMs: info.mtimeMs, html, styles: readLazyStyles(dirname(file)) };
+    templates.set(file, read);
+    return read;
   }
 
   const made = (html: string): Page => ({ html, etag: strongEtag(html), gzip: null });
@@ -166,7 +171,15 @@ export function createPageSender(
           // A named screen is a promotion page's template: promo.html's routes are drawn.
           const entry = options.screen ? 'promo' : 'main';
           const drawing = await draw(request, reply, { id: screen.id, doc: screen.doc, entry });
-          const html = drawing && drawnHtml(main, screen.id, drawing, content.manifestTag() + tag);
+          const html =
+            drawing &&
+            drawnHtml(
+              main.html,
+              screen.id,
+              drawing,
+              content.manifestTag() + tag,
+              lazyStyleLinks(main.styles, screen.doc, main.html),
+            );
           if (html) {
             // With a borrower's data or arm: theirs alone, never kept.
             if (drawing.answered !== null || reply.hasHeader(VARIANT_HEADER))
@@ -176,9 +189,9 @@ export function createPageSender(
             return send(request, reply, drawnPages.set(key, made(html)));
           }
         }
-        return send(request, reply, page(file, await template(file), content.manifestTag(), tag));
+        return send(request, reply, page(file, (await template(file)).html, content.manifestTag(), tag));
       }
-      return send(request, reply, page(file, await template(file), content.manifestTag(), map));
+      return send(request, reply, page(file, (await template(file)).html, content.manifestTag(), map));
     },
 
     /** A preview link's page: the draft instead of the published document (its headers: plugins/preview.ts). */
@@ -194,7 +207,7 @@ export function createPageSender(
       return send(
         request,
         reply,
-        made(insertBeforeBodyEnd(await template(file), content.manifestTag() + info + tag)),
+        made(insertBeforeBodyEnd((await template(file)).html, content.manifestTag() + info + tag)),
       );
     },
   };

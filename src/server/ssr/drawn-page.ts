@@ -26,11 +26,23 @@ export type DrawPage = (
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
-/** The page with the drawing in #root and its data tag before </body>; null when #root is not as built. */
-export function drawnHtml(template: string, screenId: string, drawing: Drawing, tags: string): string | null {
+/**
+ * The page with the drawing in #root, `head` (the drawing's stylesheets: ssr/lazy-styles.ts) before
+ * </head> and its data tag before </body>; null when the page is not as built.
+ */
+export function drawnHtml(
+  template: string,
+  screenId: string,
+  drawing: Drawing,
+  tags: string,
+  head = '',
+): string | null {
+  const headEnd = template.indexOf('</head>');
+  if (headEnd === -1) return null;
+  template = template.slice(0, headEnd) + head + template.slice(headEnd);
   const at = template.indexOf(EMPTY_ROOT);
   const end = template.lastIndexOf('</body>');
-  if (at === -1 || end === -1 || end < at) return null;
+  if (at === -1 || end === -1 || end < at || at < headEnd) return null;
   const data = `<script type="application/json" id="${DRAWN_ELEMENT_ID}">${safeJson({ screen: screenId, answered: drawing.answered })}</script>`;
   const filled =
     template.slice(0, at) + `<div id="root">${drawing.html}</div>` + template.slice(at + EMPTY_ROOT.length);
