@@ -60,7 +60,8 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
 
   const id = file?.id ?? initialId;
   const { kind, name: docName } = documentOf(id);
-  const checked = useChecked(id, text, manifest, library, kind === 'part' ? previewOf : null);
+  const [typed, setTyped] = useState(true);
+  const checked = useChecked(id, text, manifest, library, kind === 'part' ? previewOf : null, typed);
   const usedBy = checked.result?.usedBy ?? [];
   /** The screen in the phone: this one, or for a part the screen using it that was chosen. */
   const shown = kind === 'part' ? (previewOf ?? usedBy[0] ?? null) : id;
@@ -211,7 +212,10 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
               initialText={file.initial}
               problems={checked.result?.problems ?? []}
               schema={kind}
-              onChange={setText}
+              onChange={(next, byTyping) => {
+                setTyped(byTyping);
+                setText(next);
+              }}
               onCursor={selection.cursor}
             />
           )}

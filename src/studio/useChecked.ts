@@ -56,6 +56,12 @@ export function useChecked(
   library: Library | null,
   /** For a part: the screen using it that the phone shows (else the first). */
   previewOf: string | null = null,
+  /**
+   * Whether the last change of `text` was typed (it may be half done, so its check waits for a
+   * pause). A whole change (a visual tool's, undo, redo) is checked at once: the phone shows a
+   * property change without the typing pause (issue 25's 100 ms from a change to the phone).
+   */
+  typed: boolean = true,
 ): Checked {
   const [state, setState] = useState<Checked>({ result: null, good: null, version: 0 });
   const goodJson = useRef('');
@@ -76,8 +82,8 @@ export function useChecked(
         return { result, good: doc, version: prev.version + 1 };
       });
     };
-    // A newly opened screen is checked at once; typing waits for a pause.
-    if (fresh || state.result === null) {
+    // A newly opened screen and a whole change are checked at once; typing waits for a pause.
+    if (fresh || state.result === null || !typed) {
       run();
       return;
     }

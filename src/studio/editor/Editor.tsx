@@ -19,7 +19,7 @@ import {
 } from '@codemirror/language';
 import { lintGutter, lintKeymap, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
-import { EditorState } from '@codemirror/state';
+import { EditorState, type Transaction } from '@codemirror/state';
 import {
   drawSelection,
   EditorView,
@@ -60,15 +60,25 @@ interface Props {
   docKey: string;
   initialText: string;
   problems: readonly Problem[];
-  onChange(text: string): void;
+  /**
+   * The text changed. `typed`: by typing in the editor (keys, a paste, a completion), which may
+   * be half done; otherwise a whole change (a visual tool's, undo, redo, a restored version).
+   */
+  onChange(text: string, typed: boolean): void;
   /** What the text is: completion and hover follow its schema. */
   schema?: 'screen' | 'part';
   /** The cursor moved (typing or a click in the text): its offset. */
   onCursor?(offset: number): void;
 }
 
+/** Typing, a paste, a completion or a deletion in the editor: text that may be half done. */
+const typing = (t: Transaction) =>
+  (t.isUserEvent('input') && !t.isUserEvent('input.visual')) ||
+  t.isUserEvent('delete') ||
+  t.isUserEvent('move');
+
 function extensions(
-  onChange: (text: string) => void,
+  onChange: (text: string, typed: boolean) => void,
   nav: typeof schemaNav,
   onCursor: (offset: number, visual: boolean) => void,
 ) {
@@ -102,7 +112,7 @@ function extensions(
     // tabindex: axe's scrollable-region rule counts only tab stops it knows (contenteditable is one anyway).
     EditorView.contentAttributes.of({ 'aria-label': 'Screen document (JSON)', tabindex: '0' }),
     EditorView.updateListener.of((update) => {
-      if (update.docChanged) onChange(update.state.doc.toString());
+      if (update.docChanged) onChange(update.state.doc.toString(), update.transactions.some(typing));
       // The visual tools move the cursor with their edits: only a person's move selects.
       const visual = update.transactions.some(
         (t) => t.isUserEvent('input.visual') || t.isUserEvent('select.visual'),
@@ -137,7 +147,7 @@ export const Editor = forwardRef<EditorHandle, Props>(function Editor(
       EditorState.create({
         doc: initialText,
         extensions: extensions(
-          (text) => change.current(text),
+          (text, typed) => change.current(text, typed),
           schema === 'part' ? partSchemaNav : schemaNav,
           (offset, visual) => {
             if (!visual) cursor.current?.(offset);

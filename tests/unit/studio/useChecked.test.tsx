@@ -1,0 +1,38 @@
+// The studio's check of the text (src/studio/useChecked.ts): typing waits for a pause, since the
+// text may be half done; a whole change (a visual tool's, undo, redo) is checked at once, so a
+// property change reaches the phone without the typing pause (issue 25, bench:studio's change →
+// phone). Before, every change waited CHECK_DELAY_MS.
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EMPTY_LIBRARY } from '../../../src/parts/library';
+import { CHECK_DELAY_MS, useChecked } from '../../../src/studio/useChecked';
+
+const screen = (title: string) =>
+  JSON.stringify({ schemaVersion: 1, id: 'hello', title, body: [{ type: 'text', text: title }] }, null, 2);
+
+const titleOf = (good: { title?: unknown } | null) => (good ? good.title : null);
+
+describe('useChecked', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const start = () =>
+    renderHook(({ text, typed }) => useChecked('hello', text, null, EMPTY_LIBRARY, null, typed), {
+      initialProps: { text: screen('One'), typed: true },
+    });
+
+  it('shows a whole change at once', () => {
+    const hook = start();
+    expect(titleOf(hook.result.current.good)).toBe('One');
+    hook.rerender({ text: screen('Two'), typed: false });
+    expect(titleOf(hook.result.current.good)).toBe('Two');
+  });
+
+  it('waits for a pause in typing', () => {
+    const hook = start();
+    hook.rerender({ text: screen('Tw'), typed: true });
+    expect(titleOf(hook.result.current.good)).toBe('One');
+    act(() => void vi.advanceTimersByTime(CHECK_DELAY_MS));
+    expect(titleOf(hook.result.current.good)).toBe('Tw');
+  });
+});
