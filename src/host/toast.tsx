@@ -65,8 +65,17 @@ export function createToaster(): Toaster {
   };
 }
 
+/**
+ * What a page the server drew shows, and what hydration starts from: no toast. A toast is the
+ * phone's moment (a failed call's message, a loading line), and the phone repeats what made it:
+ * a source the server could not answer is called again, and says so then. Drawn on the server, it
+ * was a hydration mismatch on every page whose call failed (an order not found).
+ */
+const NO_TOASTS: ToastState = { toast: null, loading: null };
+const noToasts = () => NO_TOASTS;
+
 export function ToastView({ toaster }: { toaster: Toaster }) {
-  const { toast, loading } = useSyncExternalStore(toaster.subscribe, toaster.getState, toaster.getState);
+  const { toast, loading } = useSyncExternalStore(toaster.subscribe, toaster.getState, noToasts);
   const box = useRef<HTMLDivElement>(null);
   // Placed each time what it shows changes, clear of the buttons the borrower must tap.
   useLayoutEffect(() => {

@@ -52,6 +52,21 @@ test('loan details answers taps after hydration: REPAY opens the repayment page'
   expect(messages.filter((m) => HYDRATION.test(m))).toEqual([]);
 });
 
+// A call that fails on the server is called again by the phone, which then says so: the server's
+// drawing has no toast (it did, and every such page was a hydration mismatch).
+test('an order not found: no toast in the server’s HTML, the phone’s own after hydration, no mismatch', async ({
+  page,
+}) => {
+  const path = loanUrl('/loan/details', { orderId: 'ORD-404', productId: 'P-1' });
+  const html = await drawnBody(page, path);
+  expect(html).toContain('id="screen-drawn"');
+  expect(html).not.toContain('data-toast');
+  const messages = collectConsole(page);
+  await page.goto(path);
+  await expect(page.locator('[data-toast="message"]')).toHaveText('Order not found');
+  expect(messages.filter((m) => HYDRATION.test(m))).toEqual([]);
+});
+
 test.describe('in production (signed session)', () => {
   const prod = (path: string) => `${STUDIO_PUBLIC_URL}${withSession(path)}`;
   test('loan details and repayment: drawn with the borrower’s data, hydrated with no mismatch', async ({
