@@ -66,12 +66,15 @@ export function useChecked(
   const [state, setState] = useState<Checked>({ result: null, good: null, version: 0 });
   const goodJson = useRef('');
   const last = useRef(`${id} ${previewOf}`);
+  /** When the text was last checked (Date.now()). */
+  const lastRun = useRef(0);
 
   useEffect(() => {
     if (text === null || library === null) return;
     const fresh = last.current !== `${id} ${previewOf}`;
     last.current = `${id} ${previewOf}`;
     const run = () => {
+      lastRun.current = Date.now();
       const { result, doc } = check(id, text, manifest, library, previewOf);
       setState((prev) => {
         const json = doc ? JSON.stringify(doc) : null;
@@ -82,12 +85,16 @@ export function useChecked(
         return { result, good: doc, version: prev.version + 1 };
       });
     };
-    // A newly opened screen and a whole change are checked at once; typing waits for a pause.
-    if (fresh || state.result === null || !typed) {
+    // A newly opened screen is checked at once. Typing waits for a pause. A whole change is
+    // checked at once unless one was checked less than CHECK_DELAY_MS ago (a panel's text box
+    // writes a whole document per letter): then at the end of that interval, so a run of them
+    // restarts the phone a few times a second, not per letter.
+    const wait = typed ? CHECK_DELAY_MS : Math.max(0, lastRun.current + CHECK_DELAY_MS - Date.now());
+    if (fresh || state.result === null || wait === 0) {
       run();
       return;
     }
-    const timer = setTimeout(run, CHECK_DELAY_MS);
+    const timer = setTimeout(run, wait);
     return () => clearTimeout(timer);
     // state.result only tells the first run apart.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -24,6 +24,7 @@ describe('useChecked', () => {
   it('shows a whole change at once', () => {
     const hook = start();
     expect(titleOf(hook.result.current.good)).toBe('One');
+    act(() => void vi.advanceTimersByTime(1000));
     hook.rerender({ text: screen('Two'), typed: false });
     expect(titleOf(hook.result.current.good)).toBe('Two');
   });
@@ -34,5 +35,18 @@ describe('useChecked', () => {
     expect(titleOf(hook.result.current.good)).toBe('One');
     act(() => void vi.advanceTimersByTime(CHECK_DELAY_MS));
     expect(titleOf(hook.result.current.good)).toBe('Tw');
+  });
+
+  it('shows a run of whole changes (a panel’s text box, letter by letter) at most once per interval, the last one at its end', () => {
+    const hook = start();
+    act(() => void vi.advanceTimersByTime(CHECK_DELAY_MS));
+    hook.rerender({ text: screen('T'), typed: false });
+    expect(titleOf(hook.result.current.good)).toBe('T');
+    act(() => void vi.advanceTimersByTime(50));
+    hook.rerender({ text: screen('Tw'), typed: false });
+    hook.rerender({ text: screen('Two'), typed: false });
+    expect(titleOf(hook.result.current.good)).toBe('T');
+    act(() => void vi.advanceTimersByTime(CHECK_DELAY_MS - 50));
+    expect(titleOf(hook.result.current.good)).toBe('Two');
   });
 });
