@@ -83,6 +83,44 @@ describe('promotion pages at their server-visible address (demo)', () => {
     expect(Number(await count())).toBe(before + 1);
   });
 
+  it('a HEAD or a link preview (Messenger, WhatsApp) counts no visit and opens no captcha session', async () => {
+    const visits = async () =>
+      Number(
+        (
+          await s.app.db
+            .selectFrom('events')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('kind', '=', 'track-visit')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await visits();
+    const head = await s.app.inject({
+      method: 'HEAD',
+      url: '/promo/landing?id=1&user_from=sms',
+      headers: html,
+    });
+    expect(head.statusCode).toBe(200);
+    for (const agent of [
+      'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+      'WhatsApp/2.23.20.0 A',
+      'TelegramBot (like TwitterBot)',
+    ]) {
+      const res = await get('/promo/landing?id=1&user_from=sms', { 'user-agent': agent });
+      expect(res.statusCode).toBe(200);
+      // The page the phone draws: nothing answered (no captcha session), its words come with JavaScript.
+      expect(drawnOf(res.body)).toBeNull();
+    }
+    expect(await visits()).toBe(before);
+    // A borrower in Messenger's own browser is a visit.
+    const person = await get('/promo/landing?id=1&user_from=sms', {
+      'user-agent':
+        'Mozilla/5.0 (Linux; Android 11; SM-A125F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36 [FBAN/EMA;FBLC/en_US;FBAV/389.0.0.0]',
+    });
+    expect(drawnOf(person.body)?.answered).not.toBeNull();
+    expect(await visits()).toBe(before + 1);
+  });
+
   it('the download page too: drawn at /promo/download?down_id=1', async () => {
     const res = await get('/promo/download?down_id=1');
     expect(drawnOf(res.body)?.screen).toBe('promo-download');

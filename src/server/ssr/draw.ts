@@ -9,6 +9,7 @@ import type { Manifest } from '../../manifest/routes.js';
 import { safeJson } from '../../config/inject.js';
 import type { DrawPage } from './drawn-page.js';
 import { inProcessFetch } from './in-process.js';
+import { isPreview } from './previewers.js';
 import { pageRenderer } from './renderer.js';
 import { upstreamFetch } from './upstream.js';
 
@@ -30,7 +31,8 @@ export function createDraw(app: FastifyInstance, config: AppConfig): DrawPage | 
   // The lender's API elsewhere (LENDER_SSR_UPSTREAM), else this server's own routes.
   const upstream = app.cfg.ssrUpstream;
   return async (request, _reply, screen) => {
-    if (request.headers[DRAW_HEADER] === 'phone') return null;
+    // A link preview or a HEAD is no visit: nothing is answered for it (previewers.ts).
+    if (request.headers[DRAW_HEADER] === 'phone' || isPreview(request)) return null;
     const manifest = app.content.published().manifest as Manifest | null;
     const render = await renderer();
     if (!render || !manifest) return null;
