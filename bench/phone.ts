@@ -132,18 +132,15 @@ async function throttle(page: Page): Promise<CDPSession> {
 }
 
 /**
- * Marks (window.__tap, page clock) the first frame in which React owns #root's first drawn
- * element: hydrated when the server drew it, rendered when the phone did (and on the bare page).
- * Before that a tap on a drawn button does nothing. A string, not a function: the bench runs
+ * Marks (window.__tap, page clock) the first frame in which React owns the page's <main> (the
+ * app's screen, the bare page's page): hydrated when the server drew it, rendered when the phone
+ * did. Before that a tap on a drawn button does nothing. A string, not a function: the bench runs
  * through tsx, whose helpers the page does not have.
  */
 const TAP_PROBE = `(() => {
   const owned = () => {
-    const root = document.getElementById('root');
-    if (!root) return false;
-    const mark = (node, prefix) => !!node && Object.keys(node).some((k) => k.startsWith(prefix));
-    const first = [...root.children].find((e) => !['LINK', 'META', 'STYLE', 'SCRIPT'].includes(e.tagName));
-    return mark(root, '__reactContainer') && mark(first, '__reactFiber');
+    const main = document.querySelector('main');
+    return !!main && Object.keys(main).some((k) => k.startsWith('__reactFiber'));
   };
   const check = () => (owned() ? (window.__tap = performance.now()) : requestAnimationFrame(check));
   requestAnimationFrame(check);
@@ -348,7 +345,7 @@ a 360×740 phone viewport. The app is the production build served by the referen
 (\`DIST_DIR\`, precompressed assets); the bare React 19 page is bench/peers/baseline (React + Router +
 axios, the same content as plain JSX) served by a static server with the same caching rules and gzip.
 FCP and LCP come from the page's own paint timing (PerformanceObserver); "answers a tap" is the
-first frame in which React owns the page's first drawn element (hydrated, or drawn by the phone);
+first frame in which React owns the page's <main> (hydrated, or drawn by the phone);
 bytes are what crossed the
 network (encoded, headers included). The chain is the longest run of requests, each started by the
 one before it (DevTools initiators), among those finished before the LCP. "Repeat" is a second
