@@ -4,6 +4,7 @@
 import '../../renderer/theme.css';
 import './shell.css';
 import { mountLater, showLoadFailure } from './boot';
+import { keepEarlyTaps } from './earlyTaps';
 import { embedScreens } from './embed';
 import { startFirstScreen } from './firstScreen';
 import { readDrawn, readPreview } from './inlineScreen';
@@ -12,6 +13,8 @@ import { previewManifest, withManifest } from './runtimeManifest';
 import { routeEntries, screenForPath } from '../manifest/routes';
 import { startServices } from './services';
 
+// First: a tap on the server's drawing from now on is not lost while the React part comes.
+const taps = keepEarlyTaps(document.getElementById('root'));
 const services = startServices(import.meta.env.DEV);
 const preview = readPreview(document);
 if (preview) void import('./previewBand').then((band) => band.showPreviewBand(preview));
@@ -22,6 +25,6 @@ withManifest((published) => {
   const drawn = readDrawn(document);
   if (first) startFirstScreen(services, first, paramsOf(location.search), drawn);
   mountLater(() =>
-    import('./mountMain').then((part) => ({ mount: () => part.mount(services, manifest, drawn) })),
+    import('./mountMain').then((part) => ({ mount: () => part.mount(services, manifest, drawn, taps) })),
   );
 }, showLoadFailure);

@@ -4,8 +4,14 @@ import { App } from './App';
 import type { AppServices } from './context';
 import { mountTree } from './hydrate';
 import type { DrawnPage } from './inlineScreen';
+import type { EarlyTaps } from './earlyTaps';
 import type { Manifest } from '../manifest/routes';
 
-export function mount(services: AppServices, manifest: Manifest, drawn: DrawnPage | null): void {
-  mountTree(services, <App services={services} manifest={manifest} />, drawn);
+export function mount(
+  services: AppServices,
+  manifest: Manifest,
+  drawn: DrawnPage | null,
+  taps: EarlyTaps | null,
+): void {
+  mountTree(services, <App services={services} manifest={manifest} />, drawn, taps);
 }

@@ -4,6 +4,7 @@
 import type { AppServices } from './context';
 import { mountTree } from './hydrate';
 import type { DrawnPage } from './inlineScreen';
+import type { EarlyTaps } from './earlyTaps';
 import { PromoApp } from './PromoApp';
 import type { Manifest } from '../manifest/routes';
 
@@ -12,6 +13,7 @@ export function mount(
   manifest: Manifest,
   atPath: boolean,
   drawn: DrawnPage | null,
+  taps: EarlyTaps | null,
 ): void {
-  mountTree(services, <PromoApp services={services} manifest={manifest} atPath={atPath} />, drawn);
+  mountTree(services, <PromoApp services={services} manifest={manifest} atPath={atPath} />, drawn, taps);
 }

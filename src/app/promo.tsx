@@ -8,6 +8,7 @@ import '../../renderer/theme.css';
 import './shell.css';
 import { mountLater, showLoadFailure } from './boot';
 import { currentFirst, readCurrent } from './currentScreens';
+import { keepEarlyTaps } from './earlyTaps';
 import { embedScreens } from './embed';
 import { startFirstScreen } from './firstScreen';
 import { readDrawn } from './inlineScreen';
@@ -16,6 +17,8 @@ import { promoPathRoute, promoRoute, promoScreen } from '../manifest/routes';
 import { withManifest } from './runtimeManifest';
 import { startServices } from './services';
 
+// First: a tap on the server's drawing from now on is not lost while the React part comes.
+const taps = keepEarlyTaps(document.getElementById('root'));
 const started = startServices(import.meta.env.DEV);
 // The page says which versions are current: a kept copy the server has replaced is not drawn.
 const current = readCurrent();
@@ -32,7 +35,7 @@ withManifest((manifest) => {
   if (route && first) startFirstScreen(services, first, paramsOf(`?${route.query.toString()}`), drawn);
   mountLater(() =>
     import('./mountPromo').then((part) => ({
-      mount: () => part.mount(services, manifest, atPath, drawn),
+      mount: () => part.mount(services, manifest, atPath, drawn, taps),
     })),
   );
 }, showLoadFailure);
