@@ -15,7 +15,7 @@ import { createScreenInliner, type Borrower } from './inline-screen.js';
 import { acceptsGzip, type ScreenFile } from './screen-files.js';
 import { drawnHtml, sendDrawn, type DrawPage } from '../ssr/drawn-page.js';
 import { createPageCache, sharedPageKey } from '../ssr/page-cache.js';
-import { lazyStyleLinks, readLazyStyles, type LazyStyles } from '../ssr/lazy-styles.js';
+import { lazyStylesHead, readLazyStyles, type LazyStyles } from '../ssr/lazy-styles.js';
 
 interface Template {
   mtimeMs: number;
@@ -178,7 +178,7 @@ export function createPageSender(
               screen.id,
               drawing,
               content.manifestTag() + tag,
-              lazyStyleLinks(main.styles, screen.doc, main.html),
+              lazyStylesHead(main.styles, screen.doc, main.html),
             );
           if (html) {
             // With a borrower's data or arm: theirs alone, never kept.
