@@ -4,14 +4,9 @@
 // and only then. Importing it from the first chunk instead would make the bundler split the
 // engine into more shared chunks, which costs the first screen of every page bytes.
 import type { Plugin } from 'vite';
+import type { ChunkLike } from './chunkLike';
 
 const RUNTIME = /[\\/]renderer[\\/]lang[\\/]runtime\.ts$/;
-
-interface ChunkLike {
-  type: 'chunk' | 'asset';
-  fileName: string;
-  facadeModuleId?: string | null;
-}
 
 export const LANG_CHUNK_META = 'lang-chunk';
 

@@ -4,19 +4,11 @@
 // document uses in the page's head (src/server/ssr/lazy-styles.ts). Without them the landing's form
 // fields painted bare and jumped when the page hydrated (layout shift 0.07).
 import type { Plugin } from 'vite';
+import type { ChunkLike } from './chunkLike';
 import { LAZY_STYLES_FILE } from '../../wire/page';
 
 /** renderer/blocks/<Pascal>.tsx, the module a lazy block's import() names (src/schema-gen/registries.ts). */
 const BLOCK = /[\\/]renderer[\\/]blocks[\\/]([A-Z][A-Za-z0-9]*)\.tsx$/;
-
-interface ChunkLike {
-  type: 'chunk' | 'asset';
-  fileName: string;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  facadeModuleId?: string | null;
-  viteMetadata?: { importedCss?: Set<string> };
-}
 
 /** Block type by its module's name: the inverse of the generator's pascal(). */
 const typeOf = (pascal: string) => pascal[0]!.toLowerCase() + pascal.slice(1);

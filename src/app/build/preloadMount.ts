@@ -2,17 +2,9 @@
 // Vite would fetch it only once the first chunk has run. This puts <link rel="modulepreload"> for
 // that part (and its stylesheet) in the page, so both download together from the start.
 import type { Plugin } from 'vite';
+import type { ChunkLike } from './chunkLike';
 
 const MOUNT = /[\\/]src[\\/]app[\\/]mount[A-Z][A-Za-z]*\.tsx$/;
-
-interface ChunkLike {
-  type: 'chunk' | 'asset';
-  fileName: string;
-  imports?: string[];
-  dynamicImports?: string[];
-  facadeModuleId?: string | null;
-  viteMetadata?: { importedCss?: Set<string> };
-}
 
 export function preloadMount(): Plugin {
   let base = '/';
