@@ -4,10 +4,9 @@
 //
 // The app's scripts are held back until the server's drawing has painted, as on a slow network: on
 // this machine's loopback they can arrive before the first paint, and a shift before it is not one
-// a borrower sees. (Through the context: the
-// fixture's page.route makes the phone draw.)
+// a borrower sees (support.ts holdRequests).
 import type { BrowserContext } from '@playwright/test';
-import { test, expect, hydrated, STUDIO_PUBLIC_URL } from './support';
+import { test, expect, holdRequests, hydrated, STUDIO_PUBLIC_URL } from './support';
 import { withSession } from './prod-env';
 import { DRAWN_PAGES } from './drawn-pages';
 
@@ -34,16 +33,11 @@ async function shiftOf(context: BrowserContext, path: string, shows: string[]): 
         if (!entry.hadRecentInput) window.__shift = (window.__shift ?? 0) + entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  let release = () => {};
-  const painted = new Promise<void>((resolve) => (release = resolve));
-  await context.route(/\/assets\/[^?]*\.js(\?|$)/, async (route) => {
-    await painted;
-    await route.continue();
-  });
+  const scripts = await holdRequests(context, /\/assets\/[^?]*\.js(\?|$)/);
   await page.goto(path, { waitUntil: 'commit' });
   for (const text of shows) await expect(page.getByText(text, { exact: false }).first()).toBeVisible();
   await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
-  release();
+  scripts.release();
   await hydrated(page);
   await page.waitForLoadState('networkidle');
   // Two frames: a shift of the last paint is reported after it.

@@ -1,7 +1,7 @@
 // Shared helpers for the end-to-end tests: watching for CSP violations and page errors,
 // reading what the development bridge was asked to do, and the server's dev endpoints.
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test';
 
 interface Watch {
   cspViolations: string[];
@@ -183,3 +183,18 @@ export const DEMO = {
   editor: { username: 'editor', password: 'demo-editor-password' },
   publisher: { username: 'publisher', password: 'demo-publisher-password' },
 } as const;
+
+/**
+ * Holds the context's requests whose address matches `pattern` until `release()`, as a slow
+ * network would hold them (then they go to the real server). Through the context, not the page:
+ * the fixture's page.route makes the phone draw.
+ */
+export async function holdRequests(context: BrowserContext, pattern: RegExp): Promise<{ release(): void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await context.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}
