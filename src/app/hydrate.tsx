@@ -30,16 +30,18 @@ export function mountTree(
 ): void {
   const root = document.getElementById('root')!;
   const drawn = root.firstElementChild ? page : null;
-  const doc = drawn ? services.loader.peek(drawn.screen) : null;
-  if (!drawn || !doc) {
+  const screen = drawn?.screen ?? null;
+  const doc = screen === null ? null : services.loader.peek(screen);
+  // A drawn not-found page (screen null) has no document to wait for.
+  if (!drawn || (screen !== null && !doc)) {
     // Drawn afresh: the elements tapped are replaced, and their taps go with them.
     taps?.stop();
     createRoot(root).render(tree);
     return;
   }
-  services.answered = { screenId: drawn.screen, state: drawn.answered };
-  const language = needsLanguage(doc) ? loadLanguage().catch(() => null) : null;
-  void Promise.all([preloadLazy(lazyNamesOf(doc)), language]).then(() => {
+  if (screen !== null) services.answered = { screenId: screen, state: drawn.answered };
+  const language = doc && needsLanguage(doc) ? loadLanguage().catch(() => null) : null;
+  void Promise.all([doc ? preloadLazy(lazyNamesOf(doc)) : null, language]).then(() => {
     // From hydrateRoot on, React replays taps itself; the earlier ones are given again once hydrated.
     const replay = taps?.stop();
     hydrateRoot(root, replay ? <Hydrated then={replay}>{tree}</Hydrated> : tree, {
@@ -47,7 +49,7 @@ export function mountTree(
       onRecoverableError: (error) => {
         const message = error instanceof Error ? error.message : String(error);
         console.error(`hydration-mismatch: ${message}`);
-        services.host.report({ screenId: drawn.screen, blockPath: '', code: 'hydration-mismatch', message });
+        services.host.report({ screenId: screen ?? 'not-found', blockPath: '', code: 'hydration-mismatch', message });
       },
     });
   });

@@ -61,7 +61,8 @@ export function readPreview(doc: Document = document): PreviewInfo | null {
 }
 
 export interface DrawnPage {
-  screen: string;
+  /** null: the entry's not-found page (an address without a screen), which has no document. */
+  screen: string | null;
   answered: AnsweredState | null;
 }
 
@@ -71,7 +72,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /** What the server drew in #root, or null (a page the phone draws itself). */
 export function readDrawn(doc: Document = document): DrawnPage | null {
   const value = readData(doc, DRAWN_ELEMENT_ID);
-  if (!isRecord(value) || typeof value.screen !== 'string') return null;
+  if (!isRecord(value) || (typeof value.screen !== 'string' && value.screen !== null)) return null;
   const a = value.answered;
   const answered =
     isRecord(a) && isRecord(a.data) && isRecord(a.ui) && isRecord(a.form) && isRecord(a.vars)

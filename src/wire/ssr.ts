@@ -20,9 +20,12 @@ export type PageEntry = 'main' | 'promo';
 export interface PageRenderInput extends RequestView {
   /** The entry the server serves at this address: its routes are drawn (the server chose it). */
   entry: PageEntry;
-  screenId: string;
-  /** The published (or the borrower's arm's) document, validated by the server. */
-  doc: ScreenDocument;
+  /**
+   * The screen at this address and its published (or the borrower's arm's) document, validated by
+   * the server; both null when the address has none: the entry's own not-found page is drawn.
+   */
+  screenId: string | null;
+  doc: ScreenDocument | null;
   manifest: Manifest;
   /** The text of the page's configuration tag, as the phone will read it. */
   configText: string;

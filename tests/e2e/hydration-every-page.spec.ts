@@ -47,6 +47,12 @@ const MORE_ORDERS: [string, string][] = [
 for (const [orderId, productId] of MORE_ORDERS)
   cases.push({ name: `loan details, order ${orderId}`, path: url('/loan/details', { orderId, productId }) });
 
+// Addresses without a page: the entry's not-found page, drawn by the server (a 404) and hydrated.
+cases.push(
+  { name: 'an address no route has', path: '/no-such-page' },
+  { name: 'a landing whose template id is unknown (ruling 15)', path: '/promo/landing?id=999' },
+);
+
 for (const c of cases) {
   test(`${c.name}: drawn by the server and hydrated with no mismatch`, async ({ page }) => {
     const messages = collectConsole(page);

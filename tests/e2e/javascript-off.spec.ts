@@ -100,6 +100,16 @@ test.describe('with JavaScript off', () => {
     });
   }
 
+  test('ruling 15: an unknown template id and an address no route has say so, as 404s', async ({ page }) => {
+    const landing = await page.goto('/promo/landing?id=999');
+    expect(landing?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByText('This promotion is not available. Please check the link you were sent.')).toBeVisible();
+    const missing = await page.goto('/no-such-page');
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+
   test('the official site shows its texts', async ({ page }) => {
     const doc = (await (await page.request.get('/screens/official-site.json')).json()) as {
       body: { id?: string; tabs?: { title: string; body: { id?: string; title?: string }[] }[] }[];

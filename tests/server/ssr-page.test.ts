@@ -71,6 +71,25 @@ describe('pages the server draws (demo)', () => {
     expect(res.body).toContain('id="screen-doc"');
   });
 
+  it('an address no route has: a 404 whose drawn page says so (JavaScript off too), nobody’s data', async () => {
+    for (const url of ['/no-such-page', '/loan/details/extra?sessionId=demo', '/%3Cscript%3Ealert(1)%3C%2Fscript%3E']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(drawnOf(res.body), url).toEqual({ screen: null, answered: null });
+      const root = rootOf(res.body);
+      expect(root).toContain('data-page="not-found"');
+      expect(root).toContain('Page not found');
+      expect(root).toContain('>Go back</button>');
+      expect(res.body).not.toContain('<script>alert(1)');
+      expect(res.headers.etag).toBeUndefined();
+    }
+  });
+
+  it('the shell’s own page (/error) and a route are not missing', async () => {
+    expect((await get('/error')).statusCode).toBe(200);
+    expect((await get('/about')).statusCode).toBe(200);
+  });
+
   it('X-Lender-Draw: phone gets the page for the phone to draw, as before', async () => {
     const res = await get('/loan/details?orderId=ORD-174-D&productId=P-1&sessionId=demo', {
       'x-lender-draw': 'phone',

@@ -157,18 +157,36 @@ describe('promotion pages at their server-visible address (demo)', () => {
   ];
   const hashPage = async () => (await get('/promo/')).headers['cache-control'];
   for (const id of HOSTILE) {
-    it(`template id ${JSON.stringify(id.slice(0, 40))}: the page the phone says "not available" on, never a 5xx`, async () => {
+    it(`ruling 15: template id ${JSON.stringify(id.slice(0, 40))}: a 404 whose drawn page says "not available" (JavaScript off too), never a 5xx`, async () => {
       const res = await get(`/promo/landing?id=${id}`);
-      expect(res.statusCode).toBe(200);
-      expect(drawnOf(res.body)).toBeNull();
+      expect(res.statusCode).toBe(404);
+      // The entry's not-found page, drawn: no screen, nothing answered, no document.
+      expect(drawnOf(res.body)).toEqual({ screen: null, answered: null });
       expect(inlineOf(res.body)).toBeNull();
-      expect(rootOf(res.body)).toBe('');
+      expect(rootOf(res.body)).toContain('data-page="not-found"');
+      expect(rootOf(res.body)).toContain('This promotion is not available. Please check the link you were sent.');
       expect(res.body).not.toContain('<script>alert(1)');
-      // Served as the hash page is.
+      // Served as the hash page is (its map may name the visitor's arms), and no session asked for.
       expect(res.headers['cache-control']).toBe(await hashPage());
+      expect(res.headers['set-cookie'] ?? '').not.toContain('lender_session');
+      expect(res.headers.etag).toBeUndefined();
+      // The phone's app still learns which versions are current.
       expect(currentOf(res.body)).toHaveProperty('promo-landing-classic');
     });
   }
+
+  it('an unknown template id asked again is the kept not-found page, still a 404 even with its old ETag', async () => {
+    const first = await get('/promo/landing?id=424242');
+    const again = await get('/promo/landing?id=424242', { 'if-none-match': '"anything"' });
+    expect(again.statusCode).toBe(404);
+    expect(again.body).toBe(first.body);
+  });
+
+  it('a link previewer of an unknown template id gets the 404 undrawn (no visit, no drawing)', async () => {
+    const res = await get('/promo/landing?id=999', { 'user-agent': 'WhatsApp/2.23.20.0' });
+    expect(res.statusCode).toBe(404);
+    expect(rootOf(res.body)).toBe('');
+  });
 });
 
 describe('in production, under an experiment on the landing’s screen', () => {

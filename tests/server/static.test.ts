@@ -120,9 +120,15 @@ describe('screens, built app and headers', () => {
     });
 
     it('serves index.html uncached with the security headers', async () => {
-      for (const url of ['/', '/index.html']) {
+      // A route's page (200), and paths this manifest has no route for (404, the same page, whose
+      // app shows its not-found page): the headers are the same.
+      for (const [url, status] of [
+        ['/loan/details', 200],
+        ['/', 404],
+        ['/index.html', 404],
+      ] as const) {
         const res = await s.app.inject({ method: 'GET', url, headers: html });
-        expect(res.statusCode).toBe(200);
+        expect(res.statusCode, url).toBe(status);
         expect(res.body).toContain('id="root"');
         // No first-party id yet: the reply mints one, so no shared cache may keep it (issue 19).
         expect(res.headers['cache-control']).toBe('private, no-cache');
@@ -134,15 +140,17 @@ describe('screens, built app and headers', () => {
     });
 
     it('falls back to index.html for app routes, promo.html under /promo', async () => {
-      for (const url of [
-        '/loan/details?orderId=ORD-174-D&productId=P-1',
-        '/complainDetails?problemId=1',
-        '/testPreview',
-        '/service',
-        '/service?sessionId=s1',
-      ]) {
+      for (const [url, status] of [
+        ['/loan/details?orderId=ORD-174-D&productId=P-1', 200],
+        ['/order?orderId=ORD-174-D', 200],
+        // Not routes of this test's manifest: the page with a 404.
+        ['/complainDetails?problemId=1', 404],
+        ['/testPreview', 404],
+        ['/service', 404],
+        ['/service?sessionId=s1', 404],
+      ] as const) {
         const res = await s.app.inject({ method: 'GET', url, headers: html });
-        expect(res.statusCode).toBe(200);
+        expect(res.statusCode, url).toBe(status);
         expect(res.body).toContain('id="root"');
         expect(res.headers['content-security-policy']).toBe(HTML_CSP);
       }

@@ -55,16 +55,16 @@ export async function renderPage(input: PageRenderInput): Promise<PageRender> {
     keep: false,
     validate: () => ({ ok: false, errors: [] }),
     stamp: STAMP,
-    initial: { id: screenId, etag: null, stamp: STAMP, doc },
+    ...(screenId && doc ? { initial: { id: screenId, etag: null, stamp: STAMP, doc } } : {}),
     warn: () => undefined,
   });
   const [lang] = await Promise.all([
-    needsLanguage(doc) ? loadLanguage().catch(() => null) : Promise.resolve(null),
-    preloadLazy(lazyNamesOf(doc)),
+    doc && needsLanguage(doc) ? loadLanguage().catch(() => null) : Promise.resolve(null),
+    doc ? preloadLazy(lazyNamesOf(doc)) : Promise.resolve(),
   ]);
   const url = new URL(input.href);
   const params = paramsOf(url.search);
-  const answered = doc.sources?.length
+  const answered = doc?.sources?.length
     ? await within(answerSources(doc, host, params, lang), input.answerWithinMs, null)
     : null;
   const services = {
@@ -72,7 +72,8 @@ export async function renderPage(input: PageRenderInput): Promise<PageRender> {
     loader,
     prefetch: () => undefined,
     dev: false,
-    answered: { screenId, state: answered },
+    // No screen: the routes draw the entry's not-found page, which answers nothing.
+    ...(screenId ? { answered: { screenId, state: answered } } : {}),
   };
   // The promotion entry's server-visible addresses (/promo/landing?id=1) are its routes under
   // /promo, as the phone's browser router mounts them (src/app/PromoApp.tsx); the rest, the main app's.

@@ -1,6 +1,6 @@
 import { validatorStamp } from '../../wire/stamp.js';
 import { SCREEN_DOC_ELEMENT_ID } from '../../wire/page.js';
-import { routeEntries, screenForPath, type Manifest, type RouteEntry } from '../../manifest/routes.js';
+import { isShellPath, routeEntries, screenForPath, type Manifest, type RouteEntry } from '../../manifest/routes.js';
 import type { AppConfig } from '../../config/types.js';
 import { safeJson } from '../../config/inject.js';
 import { validateScreenDocument } from '../../../renderer/validate/validateDocument.js';
@@ -130,6 +130,15 @@ export function createScreenInliner(files: Files, config: AppConfig) {
   return {
     screenFor,
     screenNamed,
+    /**
+     * Whether the main entry has nothing at `pathname`: no route of the published manifest, and
+     * not the shell's own page (/error). False while there is no readable manifest: its absence is
+     * a broken publication, not a missing page.
+     */
+    async isMissing(pathname: string): Promise<boolean> {
+      const known = await entries();
+      return known.length > 0 && screenForPath(known, pathname) === null && !isShellPath(pathname);
+    },
     /** The tag of a route's screen ('' when its document is not valid). */
     tagOf: (screen: PageScreen): string => tagFor(screen.id, screen.file),
     /** The tag for the page at `pathname`, or '' when the path has no valid screen document. */

@@ -14,6 +14,7 @@ import { createCurrentScreens } from './current-screens.js';
 import { createScreenInliner, type Borrower } from './inline-screen.js';
 import { acceptsGzip, type ScreenFile } from './screen-files.js';
 import { drawnHtml, sendDrawn, type DrawPage } from '../ssr/drawn-page.js';
+import type { PageEntry } from '../../wire/ssr.js';
 import { createPageCache, sharedPageKey } from '../ssr/page-cache.js';
 import { lazyStylesHead, readLazyStyles, type LazyStyles } from '../ssr/lazy-styles.js';
 
@@ -120,19 +121,50 @@ export function createPageSender(
     return result;
   }
 
-  function send(request: FastifyRequest, reply: FastifyReply, result: Page): FastifyReply {
+  /** `status` 404: the not-found page, which is never revalidated into a 304. */
+  function send(request: FastifyRequest, reply: FastifyReply, result: Page, status = 200): FastifyReply {
     const gzip = acceptsGzip(request.headers['accept-encoding']);
-    reply
-      .header('Vary', 'Accept-Encoding')
-      .header('ETag', representationEtag(result.etag, gzip))
-      .type('text/html; charset=utf-8');
+    reply.header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    if (status === 200) reply.header('ETag', representationEtag(result.etag, gzip));
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-cache');
     // The page carries this borrower's arm of an experiment: theirs alone.
     if (reply.hasHeader(VARIANT_HEADER)) keyedByBorrower(reply);
-    if (etagMatches(request.headers['if-none-match'], result.etag)) return reply.code(304).send();
-    if (!gzip) return reply.code(200).send(result.html);
+    if (status === 200 && etagMatches(request.headers['if-none-match'], result.etag))
+      return reply.code(304).send();
+    if (!gzip) return reply.code(status).send(result.html);
     result.gzip ??= gzipSync(result.html, { level: 9 });
-    return reply.code(200).header('Content-Encoding', 'gzip').send(result.gzip);
+    return reply.code(status).header('Content-Encoding', 'gzip').send(result.gzip);
+  }
+
+  /**
+   * An address without a page (ruling 15's unknown template id, a path no route has): 404, with
+   * the entry's not-found page drawn by the server, so it reads with JavaScript off too. It holds
+   * nobody's data (the not-found page answers nothing), so it is shared like the official site;
+   * undrawn (no renderer), it is the phone's page, whose app says the same.
+   */
+  async function sendMissing(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    file: string,
+    entry: PageEntry,
+    /** The page's own tags (a promotion page's map of current versions), after the manifest. */
+    tag: string,
+  ): Promise<FastifyReply> {
+    const main = await template(file);
+    if (draw) {
+      // A promotion page's map of current versions may name the visitor's arms: shared only with its map.
+      const key = drawnPages ? sharedPageKey(request, reply, `${file}\nnot-found\n${mapTag(tag)}`) : null;
+      const kept = key === null ? undefined : drawnPages?.get(key);
+      if (kept) return send(request, reply, kept, 404);
+      const drawing = await draw(request, reply, { id: null, doc: null, entry });
+      const html = drawing && drawnHtml(main.html, null, drawing, content.manifestTag() + tag);
+      if (html) {
+        const result = made(html);
+        if (key !== null && drawnPages) drawnPages.set(key, result);
+        return send(request, reply, result, 404);
+      }
+    }
+    return send(request, reply, page(file, main.html, content.manifestTag(), tag), 404);
   }
 
   return {
@@ -144,9 +176,10 @@ export function createPageSender(
        * inline: the route's screen document (the main entry); current: the map of current versions
        * (the promotion entry, whose hash route the server never sees: lib/current-screens.ts);
        * screen: the template screen of a promotion page at its server-visible address (issue 26
-       * item 3), inlined and drawn as a route's.
+       * item 3), inlined and drawn as a route's; missing: a promotion page's address whose template
+       * id the manifest does not know (the main entry's missing paths are found here).
        */
-      options: { inline: boolean; current?: boolean; screen?: string },
+      options: { inline: boolean; current?: boolean; screen?: string; missing?: boolean },
     ): Promise<FastifyReply> {
       const path = request.url.split('?')[0] ?? '/';
       await identify(request, reply);
@@ -157,6 +190,8 @@ export function createPageSender(
           ? await inliner.screenNamed(options.screen, borrower)
           : await inliner.screenFor(path, borrower);
         const tag = map + (screen ? inliner.tagOf(screen) : '');
+        if (!screen && !options.screen && (await inliner.isMissing(path)))
+          return sendMissing(request, reply, file, 'main', tag);
         if (screen?.doc && draw) {
           const main = await template(file);
           // The map of current versions is part of the page: a page is shared only with its map.
@@ -191,6 +226,7 @@ export function createPageSender(
         }
         return send(request, reply, page(file, (await template(file)).html, content.manifestTag(), tag));
       }
+      if (options.missing) return sendMissing(request, reply, file, 'promo', map);
       return send(request, reply, page(file, (await template(file)).html, content.manifestTag(), map));
     },
 

@@ -128,12 +128,18 @@ export async function registerStaticApp(app: FastifyInstance): Promise<void> {
     const promo = isPromoPath(path) ? promoEntry() : null;
     if (!promo) return sendPage(request, reply, join(dist, 'index.html'), { inline: true });
     // A server-visible promotion address (/promo/landing?id=1, issue 26 item 3) is drawn with its
-    // template's document as a route's page is; an unknown template id gets the entry's page, whose
-    // app says the promotion is not available, as the hash form does.
+    // template's document as a route's page is; an unknown template id is a 404 with the entry's
+    // not-found page ("This promotion is not available", ruling 15), drawn too. /promo/ and other
+    // paths under it are the hash form's page: its route is after the #, which never gets here.
     const route = promoPathRoute(path, request.url.slice(path.length));
     const manifest = app.content.published().manifest;
     const screen = route && manifest ? promoScreen(manifest, route.page, route.query) : null;
-    return sendPage(request, reply, promo, { inline: false, current: true, ...(screen ? { screen } : {}) });
+    return sendPage(request, reply, promo, {
+      inline: false,
+      current: true,
+      ...(screen ? { screen } : {}),
+      missing: !!route && !!manifest && !screen,
+    });
   }
 
   // The published manifest's page paths as the server starts get routes of their own, so a page

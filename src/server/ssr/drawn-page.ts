@@ -17,11 +17,14 @@ export interface Drawing {
   answered: AnsweredState | null;
 }
 
-/** Draws a route's screen for this request, or null (no renderer, or it failed: the phone draws). */
+/**
+ * Draws a route's screen for this request, or the entry's not-found page when the address has no
+ * screen (id and doc null); null when it cannot (no renderer, or it failed: the phone draws).
+ */
 export type DrawPage = (
   request: FastifyRequest,
   reply: FastifyReply,
-  screen: { id: string; doc: ScreenDocument; entry: PageEntry },
+  screen: { id: string | null; doc: ScreenDocument | null; entry: PageEntry },
 ) => Promise<Drawing | null>;
 
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -32,7 +35,7 @@ const EMPTY_ROOT = '<div id="root"></div>';
  */
 export function drawnHtml(
   template: string,
-  screenId: string,
+  screenId: string | null,
   drawing: Drawing,
   tags: string,
   head = '',
