@@ -49,7 +49,12 @@ export function mountTree(
       onRecoverableError: (error) => {
         const message = error instanceof Error ? error.message : String(error);
         console.error(`hydration-mismatch: ${message}`);
-        services.host.report({ screenId: screen ?? 'not-found', blockPath: '', code: 'hydration-mismatch', message });
+        services.host.report({
+          screenId: screen ?? 'not-found',
+          blockPath: '',
+          code: 'hydration-mismatch',
+          message,
+        });
       },
     });
   });

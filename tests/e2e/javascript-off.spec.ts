@@ -104,7 +104,9 @@ test.describe('with JavaScript off', () => {
     const landing = await page.goto('/promo/landing?id=999');
     expect(landing?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-    await expect(page.getByText('This promotion is not available. Please check the link you were sent.')).toBeVisible();
+    await expect(
+      page.getByText('This promotion is not available. Please check the link you were sent.'),
+    ).toBeVisible();
     const missing = await page.goto('/no-such-page');
     expect(missing?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();

@@ -72,7 +72,11 @@ describe('pages the server draws (demo)', () => {
   });
 
   it('an address no route has: a 404 whose drawn page says so (JavaScript off too), nobody’s data', async () => {
-    for (const url of ['/no-such-page', '/loan/details/extra?sessionId=demo', '/%3Cscript%3Ealert(1)%3C%2Fscript%3E']) {
+    for (const url of [
+      '/no-such-page',
+      '/loan/details/extra?sessionId=demo',
+      '/%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(drawnOf(res.body), url).toEqual({ screen: null, answered: null });

@@ -164,7 +164,9 @@ describe('promotion pages at their server-visible address (demo)', () => {
       expect(drawnOf(res.body)).toEqual({ screen: null, answered: null });
       expect(inlineOf(res.body)).toBeNull();
       expect(rootOf(res.body)).toContain('data-page="not-found"');
-      expect(rootOf(res.body)).toContain('This promotion is not available. Please check the link you were sent.');
+      expect(rootOf(res.body)).toContain(
+        'This promotion is not available. Please check the link you were sent.',
+      );
       expect(res.body).not.toContain('<script>alert(1)');
       // Served as the hash page is (its map may name the visitor's arms), and no session asked for.
       expect(res.headers['cache-control']).toBe(await hashPage());

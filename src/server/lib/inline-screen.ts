@@ -1,6 +1,12 @@
 import { validatorStamp } from '../../wire/stamp.js';
 import { SCREEN_DOC_ELEMENT_ID } from '../../wire/page.js';
-import { isShellPath, routeEntries, screenForPath, type Manifest, type RouteEntry } from '../../manifest/routes.js';
+import {
+  isShellPath,
+  routeEntries,
+  screenForPath,
+  type Manifest,
+  type RouteEntry,
+} from '../../manifest/routes.js';
 import type { AppConfig } from '../../config/types.js';
 import { safeJson } from '../../config/inject.js';
 import { validateScreenDocument } from '../../../renderer/validate/validateDocument.js';
