@@ -109,10 +109,13 @@ function ScreenBody({
     return () => off.forEach((f) => f());
   }, [engine, doc, host, embedded]);
 
+  const titled = setTitle && !embedded;
+  // Without a document (the server's drawing) effects never run: the host is told while drawing.
+  if (titled && typeof document === 'undefined') host.title?.(toText(evalIn(engine, ROOT_FRAME, doc.title)));
   useEffect(() => {
-    if (setTitle && !embedded && typeof document !== 'undefined')
+    if (titled && typeof document !== 'undefined')
       document.title = toText(evalIn(engine, ROOT_FRAME, doc.title));
-  }, [engine, doc, setTitle, embedded]);
+  }, [engine, doc, titled]);
 
   const Root = embedded ? 'div' : 'main';
   return (

@@ -131,4 +131,9 @@ export interface Host {
   /** Read-only values screens may bind to as `config.*` and `env.*`. */
   config: Readonly<Record<string, unknown>>;
   env: Readonly<Record<string, unknown>>;
+  /**
+   * Told the page's title while the screen draws where there is no document (a server's drawing,
+   * which writes it into the page's <title>); a browser's title is set on document.title instead.
+   */
+  title?(text: string): void;
 }

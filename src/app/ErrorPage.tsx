@@ -24,6 +24,8 @@ export function ErrorPage({
   icon = '!',
 }: ErrorPageProps) {
   const { host, dev } = useApp();
+  // The server's drawing has no document: its host writes the title into the page (Host.title).
+  if (typeof document === 'undefined') host.title?.(title);
   useEffect(() => {
     document.title = title;
   }, [title]);

@@ -40,4 +40,6 @@ export interface PageRender {
   html: string;
   /** What the sources left (null: the phone runs them, the HTML shows their loading state). */
   answered: AnsweredState | null;
+  /** The page's title as drawn (null: the drawing named none), for the page's <title>. */
+  title: string | null;
 }

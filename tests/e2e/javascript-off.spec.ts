@@ -97,6 +97,8 @@ test.describe('with JavaScript off', () => {
       const texts = c.shows(await repliesOf(browser, c.path, c.sources));
       await page.goto(c.path);
       await expectShown(page, texts);
+      // The screen's own title, not the template's "Loading…".
+      await expect(page).not.toHaveTitle(/Loading/);
     });
   }
 
@@ -104,6 +106,7 @@ test.describe('with JavaScript off', () => {
     const landing = await page.goto('/promo/landing?id=999');
     expect(landing?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page).toHaveTitle('Page not found');
     await expect(
       page.getByText('This promotion is not available. Please check the link you were sent.'),
     ).toBeVisible();

@@ -89,6 +89,17 @@ describe('pages the server draws (demo)', () => {
     }
   });
 
+  it('the page’s <title> is the drawn one, not “Loading…” (a webview’s bar shows it before the code runs)', async () => {
+    const titleOf = async (url: string) => /<title>([^<]*)<\/title>/.exec((await get(url)).body)?.[1];
+    expect(await titleOf('/loan/details?orderId=ORD-174-D&productId=P-1&sessionId=demo')).toBe(
+      'Order Details',
+    );
+    // A title bound to the configuration: config.productName.
+    expect(await titleOf('/')).toBe('PesoQuick Cash Loan');
+    expect(await titleOf('/no-such-page')).toBe('Page not found');
+    expect(await titleOf('/promo/landing?id=999')).toBe('Page not found');
+  });
+
   it('the shell’s own page (/error) and a route are not missing', async () => {
     expect((await get('/error')).statusCode).toBe(200);
     expect((await get('/about')).statusCode).toBe(200);
@@ -220,5 +231,18 @@ describe('the drawn page’s data tag', () => {
     expect(tag).not.toMatch(/<\/script|<!--|\u2028|\u2029/);
     expect(JSON.parse(tag).answered.data.x).toBe(hostile);
     expect(page.match(/<script/g)).toHaveLength(1);
+  });
+
+  it('writes the drawn title into <title>, escaped', () => {
+    const page = drawnHtml(
+      PAGE,
+      'loan-details',
+      { html: '<main></main>', answered: null, title: '</title><script>alert(1)</script> & "more"' },
+      '',
+    )!;
+    expect(/<title>([^<]*)<\/title>/.exec(page)?.[1]).toBe(
+      '&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;more&quot;',
+    );
+    expect(page.match(/<title>/g)).toHaveLength(1);
   });
 });

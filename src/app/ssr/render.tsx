@@ -47,6 +47,11 @@ export async function renderPage(input: PageRenderInput): Promise<PageRender> {
   const config = { ...configFromTag(input.configText), trackUrl: '', reportUrl: '' };
   const win = serverWindow(input);
   const host = createHost({ config, win, fetch: input.fetch });
+  // The page's title as the drawing names it (the screen's, or the not-found page's), for <title>.
+  let title: string | null = null;
+  host.title = (text) => {
+    title = text;
+  };
   const loader = createScreenLoader({
     fetch: () => Promise.reject(new Error('no network on the server')),
     // The server keeps nothing of a page for the next (the phone keeps its own copy): an empty
@@ -89,5 +94,5 @@ export async function renderPage(input: PageRenderInput): Promise<PageRender> {
       </StaticRouter>
     </Shell>,
   );
-  return { html, answered };
+  return { html, answered, title };
 }

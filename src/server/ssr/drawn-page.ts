@@ -15,7 +15,13 @@ export interface Drawing {
   /** The markup of #root. */
   html: string;
   answered: AnsweredState | null;
+  /** The page's title as drawn; without one the template's stays. */
+  title?: string | null;
 }
+
+const TITLE = /<title>[^<]*<\/title>/;
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'));
 
 /**
  * Draws a route's screen for this request, or the entry's not-found page when the address has no
@@ -43,6 +49,8 @@ export function drawnHtml(
   const headEnd = template.indexOf('</head>');
   if (headEnd === -1) return null;
   template = template.slice(0, headEnd) + head + template.slice(headEnd);
+  // The title the phone would set once its code ran (Host.title): a webview's bar shows it at once.
+  if (drawing.title) template = template.replace(TITLE, () => `<title>${escapeHtml(drawing.title!)}</title>`);
   const at = template.indexOf(EMPTY_ROOT);
   const end = template.lastIndexOf('</body>');
   if (at === -1 || end === -1 || end < at || at < headEnd) return null;
