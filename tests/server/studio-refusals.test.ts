@@ -2,7 +2,7 @@
 // Refused privileged attempts in the audit log (issue 28 item 6): a role refusal (an editor
 // approving), the four-eyes rule (a publisher approving or starting an experiment with their own
 // work), a wrong or missing CSRF token, a cross-site or non-JSON write, a foreign Host, a wrong
-// current password; each with who, what and why. A flood of refusals from one source, or from many,
+// current password, a write without a session; each with who, what and why. A flood of refusals from one source, or from many,
 // grows the log by a bounded number of entries, and what was only counted is summed up once its
 // 15-minute window has closed. The studio runs as production runs it. SQLite and, with
 // DATABASE_URL, PostgreSQL.
@@ -126,9 +126,27 @@ describe.each(backends)('refused studio attempts on %s', (backend) => {
     expect(refused.at(-1)!.detail).toMatchObject({ status: 403, params: { id: String(draft) } });
     // Nothing was done: the draft is still in review, nothing published.
     expect((await pub.call('GET', `/drafts/${draft}`)).body.draft.status).toBe('in_review');
-    // A request without a session is no one's attempt: 401, not recorded.
+    // A read without a session (an expired tab polling) is no one's attempt: 401, not recorded.
     expect((await s.studio.inject({ method: 'GET', url: '/studio/api/documents' })).statusCode).toBe(401);
     expect(await entries(pub, 'action=refused.*')).toHaveLength(refused.length);
+    // A write without a session is an attempt to change borrowers' screens: 401, recorded.
+    const anonymous = await s.studio.inject({
+      method: 'POST',
+      url: `/studio/api/drafts/${draft}/approve`,
+      payload: { revisionId },
+      remoteAddress: '198.51.100.7',
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const [last, ...earlier] = await entries(pub, 'action=refused.*');
+    expect(earlier).toHaveLength(refused.length);
+    expect(last).toMatchObject({
+      actor: 'anonymous',
+      action: 'refused.session',
+      target: 'route:POST /studio/api/drafts/:id/approve',
+      ip: '198.51.100.7',
+      detail: { status: 401, reason: 'Sign in to the studio first', params: { id: String(draft) } },
+    });
+    expect((await pub.call('GET', `/drafts/${draft}`)).body.draft.status).toBe('in_review');
     expect((await s.studio.inject({ url: '/studio', headers: { host: STUDIO_HOST } })).statusCode).toBe(200);
   });
 

@@ -2,7 +2,7 @@
 // rebinding), the session cookie, the role each route needs, and for every write a same-site
 // check (Origin, Sec-Fetch-Site), a JSON body (a cross-site form cannot send one) and the session's
 // CSRF token in X-CSRF-Token. Order: host, cross-site, session (401), role (403), CSRF token (403).
-// Each refusal but the 401 (no one to speak of) is marked for the audit log (refusals.ts).
+// Each refusal is marked for the audit log (refusals.ts), but a read's 401 (no one to speak of).
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../accounts/accounts.js';
@@ -25,7 +25,9 @@ export type RefusalKind =
   /** An upload that is not a picture the studio takes, or too large (asset-routes.ts). */
   | 'asset'
   /** A body over the route's limit, refused before it is read. */
-  | 'too-large';
+  | 'too-large'
+  /** A write without a live session (401): an expired tab's save, or someone with no account. */
+  | 'session';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -212,7 +214,12 @@ export function registerGuard(api: FastifyInstance, cfg: ResolvedConfig, session
         return refuseAs(reply, 'not-json', 415, 'Send JSON (Content-Type: application/json)');
     }
     if (access === 'public') return;
-    if (!session) return refuse(reply, 401, 'Sign in to the studio first');
+    // A write without a session is an attempt on borrowers' screens: recorded (under the refusal
+    // log's bounds). A read is not: every expired tab polling would write one.
+    if (!session)
+      return write
+        ? refuseAs(reply, 'session', 401, 'Sign in to the studio first')
+        : refuse(reply, 401, 'Sign in to the studio first');
     if (access !== 'signed-in' && !access.some((role) => session.account.roles.includes(role)))
       return refuseAs(reply, 'role', 403, `This needs the ${access.join(' or ')} role`);
     if (write && !same(request.headers[CSRF_HEADER], session.csrfToken))

@@ -2,8 +2,9 @@
 // cross-site or non-JSON write, a missing role, a wrong CSRF token, a four-eyes refusal, a wrong
 // current password. guard.ts's refuseAs marks the reply; this hook records it, with the account
 // when the request had a session, before the reply leaves. audit/refusals.ts keeps a flood of them
-// from growing the log without bound. A request without a session (401) is not recorded: it is no
-// one's attempt, and every expired tab would write one.
+// from growing the log without bound. A write without a session (401) is recorded as
+// refused.session; a read without one is not: it is no one's attempt, and every expired tab
+// polling would write one.
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../audit/log.js';
 import { auditRefusal } from '../../audit/refusals.js';
