@@ -1,16 +1,16 @@
 // A page the server drew (issue 26) shows its buttons before its React part has arrived and
 // hydrated them: a tap then reached no handler and was lost, and on a slow phone the borrower
-// tapped REPAY and nothing happened. From the entry's first run until hydration starts, the last
-// tap on a control of the drawn page is kept (its default action held: a link is not followed, a
-// box not ticked) and, once React owns the page, given again to the same element, which hydration
-// keeps. Taps from hydrateRoot on are React's own to replay. No React here: the entry runs it.
+// tapped REPAY and nothing happened. The page's inline keeper (src/wire/earlyTaps.ts, written by
+// the server) keeps the last tap on a control from the first paint on, its default action held;
+// the entry takes it over here and, once React owns the page, gives it again to the same element,
+// which hydration keeps. Taps from hydrateRoot on are React's own to replay. No React here: the
+// entry runs it. Where the keeper did not run (a webview without CSP hashes), taps before
+// hydration are lost, as they were before it.
+import { EARLY_TAPS_GLOBAL, type KeptTaps } from '../wire/earlyTaps';
 
-/** What can be tapped in a drawn page. */
-const CONTROL =
-  'button, a[href], summary, input[type="checkbox"], input[type="radio"], [role="button"], [role="tab"], [role="link"], [role="checkbox"]';
 /** A tap kept longer than this is not given again: the borrower has moved on. */
 export const KEPT_FOR_MS = 10_000;
-/** On #root while taps are kept: says so in the DOM (support, tests). */
+/** On #root while taps are kept and the entry has run: says so in the DOM (support, tests). */
 export const KEEPING_ATTRIBUTE = 'data-early-taps';
 
 export interface EarlyTaps {
@@ -18,30 +18,26 @@ export interface EarlyTaps {
   stop(): () => void;
 }
 
-/** Keeps taps on `root`'s drawn page; null when the page has nothing drawn (the phone draws it). */
-export function keepEarlyTaps(root: HTMLElement | null, now: () => number = Date.now): EarlyTaps | null {
-  if (!root?.firstElementChild) return null;
-  let kept: { target: HTMLElement; at: number } | null = null;
-  const keep = (event: Event) => {
-    const target = event.target instanceof Element ? event.target.closest<HTMLElement>(CONTROL) : null;
-    // Text fields take their focus and typing without React: only what acts is kept. (A label's
-    // click reaches its box as a click of its own.)
-    if (!target || !root.contains(target)) return;
-    event.preventDefault();
-    kept = { target, at: now() };
-  };
-  root.addEventListener('click', keep, true);
+/** Takes over the taps kept on `root`'s drawn page; null when nothing is drawn or kept. */
+export function keepEarlyTaps(root: HTMLElement | null): EarlyTaps | null {
+  const keeper = (window as unknown as Record<string, KeptTaps | undefined>)[EARLY_TAPS_GLOBAL];
+  if (!keeper) return null;
+  if (!root?.firstElementChild) {
+    // The phone draws this page: nothing of it can be tapped before its code.
+    keeper.stop();
+    return null;
+  }
   root.setAttribute(KEEPING_ATTRIBUTE, '');
   return {
     stop() {
-      root.removeEventListener('click', keep, true);
+      keeper.stop();
       root.removeAttribute(KEEPING_ATTRIBUTE);
-      let tap = kept;
-      kept = null;
+      let tap = keeper.kept;
+      keeper.kept = null;
       return () => {
         const given = tap;
         tap = null;
-        if (given && given.target.isConnected && now() - given.at <= KEPT_FOR_MS) given.target.click();
+        if (given && given.target.isConnected && Date.now() - given.at <= KEPT_FOR_MS) given.target.click();
       };
     },
   };

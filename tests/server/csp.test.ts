@@ -2,6 +2,8 @@
 // The page CSP (issue 20 §4): pictures, frames and calls go to this origin and the configured
 // allowedOrigins only, never to any https: site; a hostile screen's pixel, frame or call to a site of
 // its choosing is blocked by the browser even if everything else failed.
+import { createHash } from 'node:crypto';
+import { EARLY_TAPS_SCRIPT } from '../../src/wire/earlyTaps.js';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,7 +48,11 @@ describe('the page CSP and allowedOrigins', () => {
     expect(d['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://play.google.com']);
     expect(d['frame-src']).toEqual(["'self'", 'https://play.google.com']);
     expect(d['connect-src']).toEqual(["'self'", 'https://play.google.com']);
-    expect(d['script-src']).toEqual(["'self'"]);
+    // 'self' and the drawn page's tap keeper by its hash (src/wire/earlyTaps.ts): no 'unsafe-inline'.
+    expect(d['script-src']).toEqual([
+      "'self'",
+      `'sha256-${createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64')}'`,
+    ]);
     for (const name of ['img-src', 'frame-src', 'connect-src']) expect(d[name]).not.toContain('https:');
   });
 

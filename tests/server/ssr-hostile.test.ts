@@ -6,9 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pages } from '../e2e/hostile-replies';
 import { setHostility, type ServerHostility } from './hostile-renderer';
 import { site } from './ssr-helpers.js';
+import { EARLY_TAPS_SCRIPT } from '../../src/wire/earlyTaps.js';
 import { startServer, type TestServer } from './helpers.js';
 
 const RENDERER = new URL('./hostile-renderer.ts', import.meta.url).pathname;
+const KEEPER = `<script>${EARLY_TAPS_SCRIPT}</script>`;
 const KINDS: ServerHostility[] = ['malformed', 'retyped', 'huge', '500', 'invalid-json', 'html', 'null'];
 /** The main entry's pages (a promotion's template is in the address's hash: never drawn by the server). */
 const PAGES = pages().filter((p) => !p.url.startsWith('/promo/'));
@@ -43,7 +45,11 @@ describe('hostile replies drawn on the server', () => {
         const res = await s.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
         expect(res.statusCode, `${screen} ${url}`).toBe(200);
         expect(res.body, screen).toContain('id="screen-drawn"');
-        expect(runnable(res.body), screen).toBeNull();
+        // The page's one inline script is the tap keeper, exactly as written (the CSP's hash);
+        // nothing else may run.
+        const parts = res.body.split(KEEPER);
+        expect(parts, screen).toHaveLength(2);
+        expect(runnable(parts.join('')), screen).toBeNull();
         expect(res.body).not.toContain("window.__pwned='script'</script>");
       }
     }, 120_000);

@@ -1,4 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { EARLY_TAPS_SCRIPT } from '../../wire/earlyTaps.js';
+
+/** The one inline script a page may run: the drawn page's tap keeper, allowed by its hash. */
+export const EARLY_TAPS_HASH = `'sha256-${createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64')}'`;
 
 /**
  * The page CSP. Pictures, frames and calls go to this origin and to the configured allowedOrigins
@@ -9,7 +14,8 @@ export function htmlCsp(origins: readonly string[] = []): string {
   const extra = origins.map((o) => ` ${o}`).join('');
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    // Never 'unsafe-inline': the only inline script is the one whose hash this is (issue 26).
+    `script-src 'self' ${EARLY_TAPS_HASH}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${extra}`,
     `frame-src 'self'${extra}`,

@@ -4,6 +4,7 @@
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DRAWN_ELEMENT_ID } from '../../wire/page.js';
+import { EARLY_TAPS_SCRIPT } from '../../wire/earlyTaps.js';
 import type { AnsweredState } from '../../../renderer/answer.js';
 import type { ScreenDocument } from '../../../renderer/types.gen.js';
 import type { PageEntry } from '../../wire/ssr.js';
@@ -20,6 +21,7 @@ export interface Drawing {
 }
 
 const TITLE = /<title>[^<]*<\/title>/;
+const CHARSET = /<meta charset="[^"]*"\s*\/?>/i;
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'));
 
@@ -49,6 +51,11 @@ export function drawnHtml(
   const headEnd = template.indexOf('</head>');
   if (headEnd === -1) return null;
   template = template.slice(0, headEnd) + head + template.slice(headEnd);
+  // The tap keeper first in <head>: an inline script after a stylesheet would wait for it.
+  const charset = CHARSET.exec(template);
+  const first = charset ? charset.index + charset[0].length : template.indexOf('<head>') + '<head>'.length;
+  if (first >= '<head>'.length)
+    template = template.slice(0, first) + `<script>${EARLY_TAPS_SCRIPT}</script>` + template.slice(first);
   // The title the phone would set once its code ran (Host.title): a webview's bar shows it at once.
   if (drawing.title) template = template.replace(TITLE, () => `<title>${escapeHtml(drawing.title!)}</title>`);
   const at = template.indexOf(EMPTY_ROOT);
