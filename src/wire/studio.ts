@@ -154,8 +154,18 @@ export const ASSET_MAX_BYTES = 1024 * 1024;
  */
 export const assetTooLarge = (label: string, bytes: number): string | null =>
   bytes > ASSET_MAX_BYTES
-    ? `${label} is ${bytes} bytes: pictures may be at most ${ASSET_MAX_BYTES} bytes (1 MB)`
+    ? `${label} is ${sizeText(bytes)}: pictures may be at most ${sizeText(ASSET_MAX_BYTES)}`
     : null;
+
+/**
+ * A size as people read it (an editor is told "1.5 MB", not "1534221 bytes"): whole KB under a
+ * MB, MB with one decimal above, never rounded down to the limit it is over.
+ */
+export function sizeText(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.ceil(bytes / 1024))} KB`;
+  const mb = Math.ceil((bytes / (1024 * 1024)) * 10) / 10;
+  return `${Number.isInteger(mb) ? mb.toFixed(0) : mb.toFixed(1)} MB`;
+}
 /** Where uploaded pictures are served, on the borrower's origin (and the studio's, for its phone). */
 export const MEDIA_PREFIX = '/media/';
 /** An asset's name: what the server serves under MEDIA_PREFIX, and nothing else. */

@@ -107,9 +107,13 @@ describe.each(backends)('studio assets on %s', (backend) => {
       expect(res.body.ok, what).toBe(false);
       expect(String(res.body.message), what).not.toBe('');
     }
+    const over = await ed.call('POST', '/assets', { data: b64(png(ASSET_MAX_BYTES)), name: 'big.png' });
+    expect(over.body.message).toMatch(/^big\.png is 1\.1 MB: pictures may be at most 1 MB$/);
     // Far over the limit: refused before the body is read, audited as well.
     const huge = await ed.call('POST', '/assets', { data: b64(png(3 * ASSET_MAX_BYTES)) });
     expect(huge.status).toBe(413);
+    // Told in the editor's words: the pictures' limit, not the route's body limit in bytes.
+    expect(huge.body.message).toBe('The picture is too large: pictures may be at most 1 MB');
     // Without the CSRF token; without an editing role; without a session.
     expect(
       (await ed.call('POST', '/assets', { data: b64(PNG_1PX) }, { 'x-csrf-token': 'wrong' })).status,
@@ -132,8 +136,11 @@ describe.each(backends)('studio assets on %s', (backend) => {
       'editor refused.asset 400',
       'editor refused.too-large 413',
       'editor refused.too-large 413',
+      'editor refused.too-large 413',
       'editor refused.csrf 403',
       'boss refused.role 403',
+      // A write without a session is an attempt too (a read's 401 is not recorded).
+      'anonymous refused.session 401',
     ]);
     expect(refused.find((e) => e.detail.status === 415)?.detail.reason).toMatch(
       /not a PNG, JPEG, GIF or WebP/,
@@ -145,7 +152,7 @@ describe.each(backends)('studio assets on %s', (backend) => {
     const ed = await editor(s.app);
     const res = await ed.call('PUT', '/documents/screen/hello/draft', { text: 'y'.repeat(1024 * 1024) });
     expect(res.status).toBe(413);
-    expect(String(res.body.message)).toMatch(/at most 1048576 bytes/);
+    expect(String(res.body.message)).toBe('The request is too large: this address takes at most 1 MB');
     expect(String(res.body.message)).not.toMatch(/picture/);
     const pub = await publisher(s.app);
     const refused = (await pub.call('GET', '/audit?action=refused.*&limit=5')).body.entries as Reply[];

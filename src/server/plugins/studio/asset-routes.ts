@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { audit } from '../../audit/log.js';
 import { assetLabel, listAssets, saveAsset } from '../../assets/store.js';
 import { sniffImage } from '../../lib/image-sniff.js';
-import { ASSET_MAX_BYTES, assetTooLarge } from '../../../wire/studio.js';
+import { ASSET_MAX_BYTES, assetTooLarge, sizeText } from '../../../wire/studio.js';
 import { actorOf, EDITORS, refuseAs } from './guard.js';
 import type { StudioDeps } from './services.js';
 
@@ -34,7 +34,15 @@ export function assetRoutes(api: FastifyInstance, s: StudioDeps): void {
 
   api.post<Upload>(
     '/assets',
-    { config: { roles: EDITORS }, bodyLimit: BODY_LIMIT, schema: { body: upload } },
+    {
+      // Far over the limit, the body is refused unread: the editor is told the pictures' limit.
+      config: {
+        roles: EDITORS,
+        tooLarge: `The picture is too large: pictures may be at most ${sizeText(ASSET_MAX_BYTES)}`,
+      },
+      bodyLimit: BODY_LIMIT,
+      schema: { body: upload },
+    },
     async (request, reply) => {
       const { data: text, name } = request.body;
       const label = assetLabel(name);

@@ -32,6 +32,8 @@ export type RefusalKind =
 declare module 'fastify' {
   interface FastifyContextConfig {
     roles?: Access;
+    /** What a body over this route's limit is told (the default names the limit's size). */
+    tooLarge?: string;
   }
   interface FastifyRequest {
     studioSession: Session | null;

@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { sizeText } from '../../../wire/studio.js';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { injectConfig } from '../../../config/inject.js';
 import { experimentRoutes } from '../../experiments/routes.js';
@@ -73,7 +74,8 @@ export default async function studioPlugin(app: FastifyInstance, deps: StudioDep
               reply,
               'too-large',
               413,
-              `The request is too large: this address takes at most ${request.routeOptions.bodyLimit} bytes`,
+              request.routeOptions.config?.tooLarge ??
+                `The request is too large: this address takes at most ${sizeText(request.routeOptions.bodyLimit ?? 0)}`,
             );
           if (error.validation || (error.statusCode && error.statusCode < 500))
             return refuse(reply, error.statusCode ?? 400, error.message);
