@@ -1,5 +1,7 @@
 // A server in its own process for bench/server-load.ts, so autocannon (in the parent) and the
 // server do not share one event loop. BENCH_SERVER=reference|bare; prints "ready" when listening.
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import Fastify from 'fastify';
 import { buildServer } from '../../src/server/app.js';
 
@@ -28,8 +30,28 @@ async function main(): Promise<void> {
         });
   if (process.env.BENCH_SERVER === 'bare') app.get('/ping', async () => ({ ok: true }));
   await app.listen({ port, host: '127.0.0.1' });
+  // bench/ssr-profile.ts: SIGUSR2 starts the CPU profile (after its warm-up), SIGTERM writes it.
+  const profile = process.env.BENCH_CPU_PROFILE;
+  const inspector = profile ? new Session() : null;
+  if (inspector) {
+    inspector.connect();
+    process.on('SIGUSR2', () => {
+      void inspector
+        .post('Profiler.enable')
+        .then(() => inspector.post('Profiler.setSamplingInterval', { interval: 100 }))
+        .then(() => inspector.post('Profiler.start'))
+        .then(() => process.stdout.write('profiling\n'));
+    });
+  }
   process.stdout.write('ready\n');
-  process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
+  process.on('SIGTERM', () => {
+    const written = inspector
+      ? inspector
+          .post('Profiler.stop')
+          .then(({ profile: data }) => writeFileSync(profile!, JSON.stringify(data)))
+      : Promise.resolve();
+    void written.then(() => app.close()).then(() => process.exit(0));
+  });
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,5 @@
 // The Host the lender's app hands the engine: the pieces of src/host/ put together.
-import type { EmbeddedScreen, Host } from '../../renderer/host';
+import type { EmbeddedScreen, Host, KeyValueStorage } from '../../renderer/host';
 import { createTrust } from '../config/origins';
 import type { AppConfig } from '../config/types';
 import { createBridge, type Bridge, type BridgeHostWindow } from './bridge';
@@ -39,9 +39,21 @@ export interface HostOptions {
   win?: Window;
   /** Tests replace the network. */
   fetch?: Fetch;
+  /**
+   * The page's stores, when the window has none to offer: the server's first draw, whose window
+   * refuses storage (src/app/ssr/serverWindow.ts), passes memory stores instead of having each
+   * probed and refused (an exception each) on every page.
+   */
+  stores?: Record<'local' | 'session', KeyValueStorage>;
 }
 
-export function createHost({ config, dev = false, win = window, fetch }: HostOptions): AppHost {
+export function createHost({
+  config,
+  dev = false,
+  win = window,
+  fetch,
+  stores: given,
+}: HostOptions): AppHost {
   const session = createSession(win.location, win.document);
   const toaster = createToaster();
   const bridgeAdapter = createBridge(win as unknown as BridgeHostWindow);
@@ -79,7 +91,7 @@ export function createHost({ config, dev = false, win = window, fetch }: HostOpt
   win.document.addEventListener('visibilitychange', () => {
     if (win.document.visibilityState === 'hidden') telemetry.hide();
   });
-  const stores = {
+  const stores = given ?? {
     local: webStorage(() => win.localStorage),
     session: webStorage(() => win.sessionStorage),
   };

@@ -93,8 +93,22 @@ export function createSession(
     });
   }
 
+  // The query is read again whenever the address changed, and only then: every API call reads it
+  // three times (its parameters, then each client header), and parsing it each time was a good
+  // part of a call's cost on the server's first draw (issue 26). A copy goes out: callers own it.
+  let readFrom: string | null = null;
+  let read: Params = {};
+  function query(): Params {
+    const text = `${loc.search}#${loc.hash}`;
+    if (text !== readFrom) {
+      read = queryOf(loc);
+      readFrom = text;
+    }
+    return read;
+  }
+
   function current(): Params {
-    const fromUrl = queryOf(loc);
+    const fromUrl = { ...query() };
     if (hasIdentity(fromUrl)) {
       keep(fromUrl);
       return fromUrl;
@@ -107,6 +121,6 @@ export function createSession(
   return {
     commonParams: current,
     refreshCommonParams: current,
-    header: (name) => queryOf(loc)[name] ?? '',
+    header: (name) => query()[name] ?? '',
   };
 }

@@ -39,14 +39,24 @@ function within<T>(promise: Promise<T>, ms: number, otherwise: T): Promise<T> {
   });
 }
 
+/** The page's configuration, read once per text (the server's is the same for every page): a copy goes out. */
+let configRead: { text: string; config: ReturnType<typeof configFromTag> } | null = null;
+function configOf(text: string): ReturnType<typeof configFromTag> {
+  if (configRead?.text !== text) configRead = { text, config: configFromTag(text) };
+  return configRead.config;
+}
+
 export async function renderPage(input: PageRenderInput): Promise<PageRender> {
   const { doc, screenId } = input;
   // No measurement from the server's draw: the events are the phone's. (Its host would otherwise
   // post the first draw's api events seconds later, through the page's fetch, with the page's
   // cookies, and hold the page's host and data in memory until then.)
-  const config = { ...configFromTag(input.configText), trackUrl: '', reportUrl: '' };
+  const config = { ...configOf(input.configText), trackUrl: '', reportUrl: '' };
   const win = serverWindow(input);
-  const host = createHost({ config, win, fetch: input.fetch });
+  // The window refuses storage: the page's stores are memory ones, as the phone's host falls back
+  // to when a webview refuses them, without probing (and an exception) per store and page.
+  const stores = { local: memoryStorage(), session: memoryStorage() };
+  const host = createHost({ config, win, fetch: input.fetch, stores });
   // The page's title as the drawing names it (the screen's, or the not-found page's), for <title>.
   let title: string | null = null;
   host.title = (text) => {
