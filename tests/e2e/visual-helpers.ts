@@ -14,7 +14,8 @@ export const selectedRow = (page: Page) => outline(page).locator('[aria-selected
 /**
  * Saves a draft of `screens/<file>.json` and returns its diff's changed lines ('+ …' and '− …',
  * in order). With a tally, its clicks and keys count (Ctrl+S, the note, Enter for a keyboard-only
- * one).
+ * one; the button, the note, the dialog's button with the mouse). The dialog opens with the focus in
+ * the note: it is typed there with no click, once the test has seen it is focused.
  */
 export async function savedDiff(page: Page, file: string, tally?: Tally): Promise<string[]> {
   const dialog = page.getByRole('dialog', { name: `Save a draft of screens/${file}.json` });
@@ -25,12 +26,14 @@ export async function savedDiff(page: Page, file: string, tally?: Tally): Promis
   const rows = dialog.locator('.studio-diff-add .studio-diff-text, .studio-diff-del .studio-diff-text');
   await expect(rows.first()).toBeVisible();
   const lines = (await rows.allTextContents()).map((l) => l.replace(/\s+/g, ' ').trim());
-  if (tally?.keyboardOnly) {
+  if (tally) {
     await expect(note).toBeFocused();
+    await expect(note).toHaveValue('');
     await tally.type('Visual change');
+  }
+  if (tally?.keyboardOnly) {
     await tally.press('Enter');
   } else if (tally) {
-    await tally.write(note, 'Visual change');
     await tally.click(dialog.getByRole('button', { name: 'Save draft', exact: true }));
   } else {
     await note.fill('Visual change');
