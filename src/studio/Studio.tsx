@@ -226,6 +226,7 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
             <ProblemList
               problems={checked.result?.problems ?? []}
               onReveal={(at) => editor.current?.reveal(at)}
+              screen={kind === 'screen' && api.canEdit ? docName : undefined}
             />
           </section>
           <section aria-label="Actions log panel">
