@@ -1,6 +1,8 @@
 // Save a draft: what changes (a line diff against the version it builds on), a note for the
 // reviewer, then the server's answer. Borrowers keep the published version until a publisher
-// approves the draft. The studio does not send a document with errors.
+// approves the draft. The studio does not send a document with errors. "Save and request review"
+// saves, then asks for the review with the same note, as the toolbar's Request review would: a
+// publisher still approves it (a save alone keeps the draft the editor's to work on).
 import { useMemo, useState } from 'react';
 import type { DraftInfo, SaveResult, StudioApi } from './api';
 import { AffectedScreens } from './AffectedScreens';
@@ -20,7 +22,13 @@ interface Props {
   /** The screens drawn from this document (using the part, variants of the screen). */
   affected?: readonly string[];
   kind?: 'screen' | 'part';
-  onSaved(text: string, revisionId: number | null, draft: DraftInfo | null): void;
+  /** `review`: the answer to the review asked for with the save, when it was. */
+  onSaved(
+    text: string,
+    revisionId: number | null,
+    draft: DraftInfo | null,
+    review?: { ok: boolean; message: string },
+  ): void;
   onClose(): void;
 }
 
@@ -38,24 +46,35 @@ export function SaveDialog({
 }: Props) {
   const rows = useMemo(() => lineDiff(before, after), [before, after]);
   const [note, setNote] = useState('');
-  const [state, setState] = useState<{ busy: boolean; result: SaveResult | null }>({
+  const [state, setState] = useState<{ busy: false | 'save' | 'review'; result: SaveResult | null }>({
     busy: false,
     result: null,
   });
   const changed = changedLines(rows);
   const failed = state.result && !state.result.ok ? state.result : null;
 
-  async function save() {
-    setState({ busy: true, result: null });
+  async function save(review = false) {
+    setState({ busy: review ? 'review' : 'save', result: null });
     const result = await api.save(id, after, parentRevisionId, note).catch((error: unknown): SaveResult => ({
       ok: false,
       status: 0,
       message: `Could not reach the server: ${String(error)}`,
       problems: [],
     }));
-    setState({ busy: false, result });
-    if (result.ok) onSaved(after, result.revisionId, result.draft);
+    if (!result.ok || !review || !result.draft) {
+      setState({ busy: false, result });
+      if (result.ok) onSaved(after, result.revisionId, result.draft);
+      return;
+    }
+    // Saved: the review is asked for while the buttons stay busy, then the dialog closes.
+    const asked = await api.requestReview(result.draft.id, note).catch((error: unknown) => ({
+      ok: false,
+      message: `Could not reach the server: ${String(error)}`,
+      draft: undefined,
+    }));
+    onSaved(after, result.revisionId, asked.draft ?? result.draft, { ok: asked.ok, message: asked.message });
   }
+  const blocked = state.busy !== false || changed === 0 || errors.length > 0;
 
   return (
     <Dialog title={`Save a draft of screens/${id}.json`} onClose={onClose}>
@@ -78,7 +97,7 @@ export function SaveDialog({
           autoFocus
           onChange={(e) => setNote(e.target.value)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter' && !state.busy && changed > 0 && errors.length === 0) void save();
+            if (e.key === 'Enter' && !blocked) void save();
           }}
         />
       </label>
@@ -113,13 +132,11 @@ export function SaveDialog({
         <button type="button" onClick={onClose}>
           Cancel
         </button>
-        <button
-          type="button"
-          className="studio-primary"
-          disabled={state.busy || changed === 0 || errors.length > 0}
-          onClick={() => void save()}
-        >
-          {state.busy ? 'Saving…' : 'Save draft'}
+        <button type="button" disabled={blocked} onClick={() => void save(true)}>
+          {state.busy === 'review' ? 'Saving…' : 'Save and request review'}
+        </button>
+        <button type="button" className="studio-primary" disabled={blocked} onClick={() => void save()}>
+          {state.busy === 'save' ? 'Saving…' : 'Save draft'}
         </button>
       </div>
     </Dialog>

@@ -226,6 +226,7 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
             <ProblemList
               problems={checked.result?.problems ?? []}
               onReveal={(at) => editor.current?.reveal(at)}
+              screen={kind === 'screen' && api.canEdit ? docName : undefined}
             />
           </section>
           <section aria-label="Actions log panel">
@@ -272,14 +273,21 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
           errors={checked.result?.problems.filter((p) => p.severity === 'error') ?? []}
           affected={usedBy}
           kind={kind}
-          onSaved={(savedText, revisionId, savedDraft) => {
+          onSaved={(savedText, revisionId, savedDraft, review) => {
             setFile({
               ...file,
               saved: savedText,
               parentRevisionId: revisionId ?? file.parentRevisionId,
               draft: savedDraft ?? file.draft,
             });
-            setNotice(`Draft saved ${showTime(new Date().toISOString(), api.session.timeZone)}`);
+            const saved = `Draft saved ${showTime(new Date().toISOString(), api.session.timeZone)}`;
+            setNotice(
+              !review
+                ? saved
+                : review.ok
+                  ? `${saved} and sent for review: a publisher will approve or send it back`
+                  : `${saved}, not sent for review: ${review.message}`,
+            );
             setDialog(null);
           }}
           onClose={() => setDialog(null)}

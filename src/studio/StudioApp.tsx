@@ -40,7 +40,7 @@ function page(view: View, api: StudioApi) {
     case 'schedules':
       return <SchedulesView api={api} />;
     case 'manifest':
-      return <ManifestView api={api} />;
+      return <ManifestView key={view.screen ?? ''} api={api} screen={view.screen} />;
     case 'experiments':
       return <ExperimentsView api={api} />;
     case 'experiment':

@@ -199,8 +199,11 @@ export function studioApi(session: Session) {
       };
     },
 
-    async requestReview(draftId: number): Promise<{ ok: boolean; message: string; draft?: DraftInfo }> {
-      const response = await write('POST', `/drafts/${draftId}/review`, {});
+    async requestReview(
+      draftId: number,
+      message?: string,
+    ): Promise<{ ok: boolean; message: string; draft?: DraftInfo }> {
+      const response = await write('POST', `/drafts/${draftId}/review`, message ? { message } : {});
       const body = await json(response);
       return response.ok
         ? { ok: true, message: '', draft: draftInfo(body.draft as DraftInfo) }

@@ -105,7 +105,12 @@ test("axe finds no serious or critical violation on the studio's editing views: 
   await page.getByRole('button', { name: 'Select in phone' }).click();
   await phone(page).getByRole('button', { name: 'Rollover Repayment' }).click();
   await expect(properties(page).getByRole('list', { name: 'On tap steps' })).toBeVisible();
+  // With its "Add step" menu open.
+  await properties(page).getByRole('button', { name: 'Add step to On tap' }).click();
+  await expect(properties(page).getByRole('menu', { name: 'On tap: step to add' })).toBeVisible();
   found.push(...(await seriousViolations(page, 'selection and actions editor')));
+  await page.keyboard.press('Escape');
+  await expect(properties(page).getByRole('menu')).toBeHidden();
 
   // The condition builder.
   await outline(page).getByRole('treeitem', { name: 'column recommendations' }).click();
@@ -115,6 +120,9 @@ test("axe finds no serious or critical violation on the studio's editing views: 
   // The palette.
   await page.getByRole('button', { name: 'Add block…' }).click();
   await expect(page.getByRole('searchbox', { name: 'Search blocks' })).toBeVisible();
+  // With words typed: the match Enter adds is marked and named.
+  await page.keyboard.type('button');
+  await expect(page.getByText('Enter adds “Button”')).toBeVisible();
   found.push(...(await seriousViolations(page, 'palette')));
   await page.keyboard.press('Escape');
 

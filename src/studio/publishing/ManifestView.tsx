@@ -2,7 +2,8 @@
 // the address a campaign uses for each template: the server-visible one (/promo/landing?id=3), which
 // the server draws (issue 26 item 3); the hash form (/promo/#/landing?id=3) keeps working.
 // A change is saved as a draft of manifest/manifest and goes through the same review as a
-// screen; once published the app reads it at run time (no rebuild).
+// screen; once published the app reads it at run time (no rebuild). Opened from the checker's
+// warning that nothing shows a screen (`#/manifest/<screen>`), both forms start with that screen.
 import { useCallback, useEffect, useState } from 'react';
 import type { ScreensManifest } from '../../../renderer/types.gen';
 import type { StudioApi } from '../api';
@@ -20,13 +21,13 @@ interface State {
 
 const PATH = '/documents/manifest/manifest';
 
-export function ManifestView({ api }: { api: StudioApi }) {
+export function ManifestView({ api, screen: initialScreen }: { api: StudioApi; screen?: string }) {
   const [state, setState] = useState<State | null>(null);
   const [message, setMessage] = useState('');
   const [page, setPage] = useState<string>('landing');
   const [templateId, setTemplateId] = useState('');
   const [routePath, setRoutePath] = useState('');
-  const [screen, setScreen] = useState('');
+  const [picked, setScreen] = useState(initialScreen ?? '');
 
   const load = useCallback(async () => {
     const [doc, live] = await Promise.all([
@@ -50,6 +51,9 @@ export function ManifestView({ api }: { api: StudioApi }) {
 
   if (!state) return <p className="studio-loading">{message || 'Loading…'}</p>;
   const { manifest, draft } = state;
+  // Only a published screen can be shown: one still a draft is not offered.
+  const screen = state.screens.includes(picked) ? picked : '';
+  const unpublished = initialScreen && !state.screens.includes(initialScreen) ? initialScreen : null;
 
   async function save(next: string, note: string) {
     const saved = await api.call<{ draft: Draft }>('PUT', `${PATH}/draft`, {
@@ -84,6 +88,17 @@ export function ManifestView({ api }: { api: StudioApi }) {
         )}
       </p>
       {message && <p role="status">{message}</p>}
+      {editable && initialScreen && !unpublished && (
+        <p className="studio-hint">
+          Screen <strong>{initialScreen}</strong> is chosen below: give it a template id, or a route’s path.
+        </p>
+      )}
+      {editable && unpublished && (
+        <p className="studio-alert" role="note">
+          Screen <strong>{unpublished}</strong> is not published yet: a route or a template id can show it
+          once a publisher approves it.
+        </p>
+      )}
 
       <div className="studio-columns">
         <div>

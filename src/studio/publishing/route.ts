@@ -1,13 +1,15 @@
 // The studio's views and their addresses: `#loan-details` edits a screen (as before), `#/drafts`,
 // `#/review/12`, `#/schedules`, `#/experiments`, `#/experiment/3`... open the other screens. Screen ids never start with "/",
-// so the two cannot be confused.
+// so the two cannot be confused. `#/manifest/promo-summer` opens Routes & templates with that
+// screen chosen (the checker's "no route or template shows it" links there).
 import { useEffect, useState } from 'react';
 
 export type View =
   | { name: 'editor'; id: string }
   | { name: 'review'; draftId: number }
   | { name: 'experiment'; experimentId: number }
-  | { name: 'drafts' | 'schedules' | 'manifest' | 'experiments' | 'conflicts' | 'audit' | 'accounts' };
+  | { name: 'manifest'; screen?: string }
+  | { name: 'drafts' | 'schedules' | 'experiments' | 'conflicts' | 'audit' | 'accounts' };
 
 export const PAGES = [
   'drafts',
@@ -26,14 +28,16 @@ export function parseView(hash: string, fallback: string): View {
   if (page === 'review' && /^\d+$/.test(arg ?? '')) return { name: 'review', draftId: Number(arg) };
   if (page === 'experiment' && /^\d+$/.test(arg ?? ''))
     return { name: 'experiment', experimentId: Number(arg) };
-  const known = PAGES.find((p) => p === page);
-  return known ? { name: known } : { name: 'editor', id: fallback };
+  if (page === 'manifest') return arg ? { name: 'manifest', screen: arg } : { name: 'manifest' };
+  const known = PAGES.find((p) => p === page && p !== 'manifest');
+  return known && known !== 'manifest' ? { name: known } : { name: 'editor', id: fallback };
 }
 
 export function hashOf(view: View): string {
   if (view.name === 'editor') return `#${view.id}`;
   if (view.name === 'review') return `#/review/${view.draftId}`;
   if (view.name === 'experiment') return `#/experiment/${view.experimentId}`;
+  if (view.name === 'manifest' && view.screen) return `#/manifest/${encodeURIComponent(view.screen)}`;
   return `#/${view.name}`;
 }
 

@@ -1,8 +1,10 @@
 // Named values in the panel (issue 25 items 2 and 3; task 7's bridge payload `{"phone": {"$":
 // "data.contact.smWa"}}`): a row a name, its value picked from what the screen can read (a
 // binding), or a fixed text; a value the rows cannot show (an operator expression) stays JSON.
-// A row added or changed writes that one field.
-import { useState } from 'react';
+// A row added or changed writes that one field. A new row is added by "Add field", by Enter in its
+// name or its value, or as soon as its value is picked with the mouse once it has a name (not when
+// the value moves under the arrow keys or a letter: Chrome changes a closed select on each key).
+import { useRef, useState } from 'react';
 import { BindingSelect } from './BindingSelect';
 import { JsonField, TextLike } from './fieldInputs';
 import { bindingPath, type BindingGroup } from './model/bindings';
@@ -28,6 +30,18 @@ export function FieldsMapField({ id, label, value, written, path, groups, write 
   const set = (field: string, v: unknown) =>
     written ? write([...path, field], v) : write(path, v === undefined ? undefined : { [field]: v });
   const fresh = name.trim() !== '' && !(name.trim() in value);
+  /** Whether a key is down in the new value's list: its change then is a key's, not a pick. */
+  const keyed = useRef(false);
+  const add = (picked: string) => {
+    if (!fresh || picked === '') return false;
+    set(name.trim(), picked === FIXED ? '' : { $: picked });
+    setName('');
+    setPick('');
+    return true;
+  };
+  const addOnEnter = (e: React.KeyboardEvent) => {
+    if (e.key === 'Enter' && add(pick)) e.preventDefault();
+  };
   return (
     <ul className="studio-prop-list studio-prop-fields" id={id} aria-label={`${label} fields`}>
       {Object.entries(value).map(([field, v]) => {
@@ -69,24 +83,28 @@ export function FieldsMapField({ id, label, value, written, path, groups, write 
           placeholder="name"
           value={name}
           onChange={(e) => setName(e.target.value)}
+          onKeyDown={addOnEnter}
         />
-        <BindingSelect
-          label={`${label}: new field value`}
-          value={pick}
-          groups={groups}
-          placeholder="(choose a value)"
-          extra={[{ value: FIXED, label: 'A fixed text' }]}
-          onChange={setPick}
-        />
-        <button
-          type="button"
-          disabled={!fresh || pick === ''}
-          onClick={() => {
-            set(name.trim(), pick === FIXED ? '' : { $: pick });
-            setName('');
-            setPick('');
+        <span
+          onKeyDown={(e) => {
+            keyed.current = true;
+            addOnEnter(e);
           }}
+          onKeyUp={() => (keyed.current = false)}
+          onBlur={() => (keyed.current = false)}
         >
+          <BindingSelect
+            label={`${label}: new field value`}
+            value={pick}
+            groups={groups}
+            placeholder="(choose a value)"
+            extra={[{ value: FIXED, label: 'A fixed text' }]}
+            onChange={(picked) => {
+              if (keyed.current || !add(picked)) setPick(picked);
+            }}
+          />
+        </span>
+        <button type="button" disabled={!fresh || pick === ''} onClick={() => add(pick)}>
           Add field
         </button>
       </li>

@@ -1,8 +1,9 @@
 // The palette (issue 25 item 4): the block types, grouped by kind (their schema's x-group),
 // searchable, each with its description; choosing one inserts its starting value (x-scaffold)
-// before, after or inside the selected block.
-import { useMemo, useState } from 'react';
-import { searchPalette, type PaletteEntry } from './palette';
+// before, after or inside the selected block. Enter in the search adds the closest match, marked
+// in the list and named under the search.
+import { useId, useMemo, useState } from 'react';
+import { bestMatch, searchPalette, type PaletteEntry } from './palette';
 
 interface Props {
   canInside: boolean;
@@ -15,6 +16,8 @@ export function Palette({ canInside, canBeside, onAdd, onClose }: Props) {
   const [query, setQuery] = useState('');
   const [where, setWhere] = useState<'before' | 'after' | 'inside'>(canBeside ? 'after' : 'inside');
   const groups = useMemo(() => searchPalette(query), [query]);
+  const best = bestMatch(groups, query);
+  const hint = useId();
   return (
     <section
       className="studio-palette"
@@ -28,7 +31,13 @@ export function Palette({ canInside, canBeside, onAdd, onClose }: Props) {
           placeholder="Search blocks"
           value={query}
           autoFocus
+          aria-describedby={best ? hint : undefined}
           onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter' || !best) return;
+            e.preventDefault();
+            onAdd(best, where);
+          }}
         />
         <select aria-label="Where" value={where} onChange={(e) => setWhere(e.target.value as typeof where)}>
           {canBeside && <option value="after">After the selected block</option>}
@@ -39,6 +48,11 @@ export function Palette({ canInside, canBeside, onAdd, onClose }: Props) {
           Close
         </button>
       </div>
+      {best && (
+        <p id={hint} className="studio-palette-hint">
+          Enter adds “{best.title}”
+        </p>
+      )}
       <div className="studio-palette-list">
         {groups.map((g) => (
           <div key={g.group} role="group" aria-label={g.group}>
@@ -47,11 +61,18 @@ export function Palette({ canInside, canBeside, onAdd, onClose }: Props) {
               <button
                 key={e.type}
                 type="button"
-                className="studio-palette-entry"
+                className={`studio-palette-entry${e === best ? ' studio-palette-best' : ''}`}
                 title={e.description}
                 onClick={() => onAdd(e, where)}
               >
-                <strong>{e.title}</strong>
+                <strong>
+                  {e.title}
+                  {e === best && (
+                    <kbd className="studio-palette-enter" aria-hidden="true">
+                      ↵ Enter
+                    </kbd>
+                  )}
+                </strong>
                 <span>{e.description.split('. ')[0]}</span>
               </button>
             ))}

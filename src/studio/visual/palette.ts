@@ -46,3 +46,26 @@ export function searchPalette(query: string): { group: string; entries: PaletteE
   }
   return [...groups].map(([group, entries]) => ({ group, entries }));
 }
+
+/**
+ * The entry Enter in the search adds: the closest match to `query` (its type or title the query
+ * itself, then starting with it, then containing it, then only its description), the first shown
+ * among equals. None for an empty query: Enter then adds nothing.
+ */
+export function bestMatch(
+  groups: readonly { entries: readonly PaletteEntry[] }[],
+  query: string,
+): PaletteEntry | null {
+  const q = query.trim().toLowerCase();
+  if (!q) return null;
+  const rank = (e: PaletteEntry) => {
+    const names = [e.type.toLowerCase(), e.title.toLowerCase()];
+    if (names.includes(q)) return 0;
+    if (names.some((n) => n.startsWith(q))) return 1;
+    if (names.some((n) => n.includes(q))) return 2;
+    return 3;
+  };
+  let best: PaletteEntry | null = null;
+  for (const e of groups.flatMap((g) => g.entries)) if (!best || rank(e) < rank(best)) best = e;
+  return best;
+}

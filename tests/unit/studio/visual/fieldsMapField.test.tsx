@@ -1,7 +1,9 @@
 // Issue 25 task 7: a named value (a bridge payload's `phone`) is picked from what a binding may
 // read, the same list as a bindable field's: the screen's paths, the scenario's replies and the
-// configuration, not the screen's paths alone.
-import { render, screen } from '@testing-library/react';
+// configuration, not the screen's paths alone. A new field is added once it has a name and its
+// value is picked with the mouse (no "Add field" click then), or by Enter; never by a value that
+// moves under the arrow keys, as Chrome's closed select does on each key.
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FieldsMapField } from '../../../../src/studio/visual/FieldsMapField';
@@ -36,10 +38,49 @@ describe('FieldsMapField', () => {
       screen.getByRole('combobox', { name: 'Payload: new field value' }),
       'config.serviceEmail',
     );
-    await user.click(screen.getByRole('button', { name: 'Add field' }));
     expect(writes).toEqual([
       [['payload', 'phone'], { $: 'data.contact.smWa' }],
       [['payload', 'mail'], { $: 'config.serviceEmail' }],
     ]);
+    // Added: the new row is empty again.
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Payload: new field name' }).value).toBe('');
+  });
+
+  it('adds nothing while the value moves under the keys; Enter or Add field adds it', async () => {
+    const user = userEvent.setup();
+    const writes: [Path, unknown][] = [];
+    render(
+      <FieldsMapField
+        id="p"
+        label="Payload"
+        value={{}}
+        written={false}
+        path={['payload']}
+        groups={GROUPS}
+        write={(path, value) => writes.push([path, value])}
+      />,
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Payload: new field name' }), 'phone');
+    const pick = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Payload: new field value' });
+    // Chrome, a closed select and ArrowDown: keydown, the value changes, keyup.
+    const arrow = (to: string) => {
+      fireEvent.keyDown(pick, { key: 'ArrowDown' });
+      fireEvent.change(pick, { target: { value: to } });
+      fireEvent.keyUp(pick, { key: 'ArrowDown' });
+    };
+    arrow('params.orderId');
+    arrow('data.contact.smWa');
+    expect(writes).toEqual([]);
+    expect(pick.value).toBe('data.contact.smWa');
+    fireEvent.keyDown(pick, { key: 'Enter' });
+    expect(writes).toEqual([[['payload'], { phone: { $: 'data.contact.smWa' } }]]);
+    expect(pick.value).toBe('');
+    // A value picked before the name is there waits for it, and for Add field.
+    await user.selectOptions(pick, 'config.serviceEmail');
+    expect(writes.length).toBe(1);
+    await user.type(screen.getByRole('textbox', { name: 'Payload: new field name' }), 'mail');
+    expect(writes.length).toBe(1);
+    await user.click(screen.getByRole('button', { name: 'Add field' }));
+    expect(writes[1]).toEqual([['payload'], { mail: { $: 'config.serviceEmail' } }]);
   });
 });
