@@ -47,7 +47,7 @@ export function createDraw(app: FastifyInstance, config: AppConfig): DrawPage | 
         doc: screen.doc,
         manifest,
         configText,
-        fetch: upstream ? upstreamFetch(upstream, request, origin) : inProcessFetch(app, request),
+        fetch: upstream ? upstreamFetch(upstream, request, origin) : inProcessFetch(app, request, origin),
         answerWithinMs: ANSWER_WITHIN_MS,
       });
     } catch (error) {

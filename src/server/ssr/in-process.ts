@@ -15,12 +15,21 @@ function headersOf(init: RequestInit, request: FastifyRequest): Record<string, s
   return out;
 }
 
-/** Calls of one page request, answered by this server's own routes. */
-export function inProcessFetch(app: FastifyInstance, request: FastifyRequest): Fetch {
+/**
+ * Calls of one page request to the page's own origin (`pageOrigin`), answered by this server's
+ * own routes. A call to any other origin (a partner's API the configuration allows) is not made
+ * here: inject would answer it from this server's route of the same path. It fails, so the page
+ * is drawn loading and the phone makes the call, as the upstream does (upstream.ts).
+ */
+export function inProcessFetch(app: FastifyInstance, request: FastifyRequest, pageOrigin: string): Fetch {
+  const page = new URL(pageOrigin).origin;
   return async (url, init) => {
+    const target = new URL(url, page);
+    if (target.origin !== page)
+      throw new Error(`not answered on the server: ${target.origin} is not the page's origin`);
     const reply = await app.inject({
       method: (init.method ?? 'GET') as 'GET' | 'POST',
-      url,
+      url: target.pathname + target.search,
       headers: headersOf(init, request),
       remoteAddress: request.ip,
       ...(typeof init.body === 'string' ? { payload: init.body } : {}),
