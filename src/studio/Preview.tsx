@@ -39,6 +39,8 @@ interface Props {
   onPick?(path: string, type: string, edit: boolean, text?: string): InPlaceMessage | null;
   /** Text in place: the text typed, or null when dropped. */
   onTextEdit?(path: string, text: string | null): void;
+  /** A block dragged onto another in the phone (pick mode): the phone's pointers of both. */
+  onMove?(from: string, to: string, where: 'before' | 'after'): void;
 }
 
 export type NativeEventName = 'back' | 'close';
@@ -59,6 +61,7 @@ export function Preview({
   selected = null,
   onPick,
   onTextEdit,
+  onMove,
 }: Props) {
   const frame = useRef<HTMLIFrameElement>(null);
   const box = useRef<HTMLDivElement>(null);
@@ -66,8 +69,8 @@ export function Preview({
   const latest = useRef<RenderMessage | null>(null);
   latest.current = doc ? { type: 'studio:render', doc, scenario, run } : null;
 
-  const pick = useRef({ picking, selected, onPick, onTextEdit });
-  pick.current = { picking, selected, onPick, onTextEdit };
+  const pick = useRef({ picking, selected, onPick, onTextEdit, onMove });
+  pick.current = { picking, selected, onPick, onTextEdit, onMove };
   const send = useCallback(
     (
       message:
@@ -92,6 +95,7 @@ export function Preview({
         const answer = pick.current.onPick?.(message.path, message.blockType, message.edit, message.text);
         if (answer) send(answer);
       } else if (message.type === 'studio:text-edit') pick.current.onTextEdit?.(message.path, message.text);
+      else if (message.type === 'studio:move') pick.current.onMove?.(message.from, message.to, message.where);
       else if (message.type === 'studio:log') onLog(message.run, message.entry);
       else if (message.type === 'studio:crash') onCrash(message.run, message.message);
     };

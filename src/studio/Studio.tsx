@@ -24,6 +24,7 @@ import { useSaveKey } from './useSaveKey';
 import { useActionLog, useWarnBeforeLeaving } from './useActionLog';
 import { useChecked } from './useChecked';
 import { useSelection } from './visual/useSelection';
+import { usePhoneMove } from './visual/usePhoneMove';
 import { useTextInPlace } from './visual/useTextInPlace';
 import { useVisualDoc } from './visual/useVisualDoc';
 import { assetSource } from './visual/assetSource';
@@ -71,6 +72,7 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
   const visual = useVisualDoc(id, text, library);
   const selection = useSelection(visual, editor, `${id}:${file?.key ?? 0}`);
   const inPlace = useTextInPlace(visual, editor, !api.canEdit);
+  const phoneMove = usePhoneMove(visual, editor, !api.canEdit, selection.select);
   const errors = checked.result?.errors ?? 0;
   const warnings = (checked.result?.problems.length ?? 0) - errors;
 
@@ -260,6 +262,7 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
             return edit ? inPlace.start(path, shown) : null;
           },
           onTextEdit: inPlace.finish,
+          onMove: phoneMove,
         }}
       />
 

@@ -34,6 +34,7 @@ export function FrameApp({ config }: { config: AppConfig }) {
           const text = element.textContent ?? '';
           post({ type: 'studio:pick', path: p.path, blockType: p.type, edit: true, text });
         },
+        (from, to, where) => post({ type: 'studio:move', from: from.path, to: to.path, where }),
       ),
     [inPlace],
   );

@@ -110,6 +110,30 @@ function place(el: HTMLDivElement, box: DOMRect | null, label: string) {
   tag.style.top = box.top < 18 ? '0' : '-18px';
 }
 
+/** Where a dragged block goes, relative to the block it is dropped on. */
+export type DropPlace = 'before' | 'after';
+
+/** The line a dragged block would land on: a bar at the target's top or bottom edge. */
+function dropLine(): HTMLDivElement {
+  const el = document.createElement('div');
+  el.className = 'studio-pick studio-pick-drop';
+  el.setAttribute('aria-hidden', 'true');
+  Object.assign(el.style, {
+    position: 'fixed',
+    pointerEvents: 'none',
+    zIndex: '2147483647',
+    height: '4px',
+    borderRadius: '2px',
+    background: '#2f6fde',
+    display: 'none',
+  });
+  document.body.appendChild(el);
+  return el;
+}
+
+/** A press must move this far (CSS px) before it is a drag: a click's jitter is not one. */
+const DRAG_AFTER_PX = 6;
+
 export interface Picker {
   /** In pick mode a click selects the block and does not run it. */
   setPicking(on: boolean): void;
@@ -122,12 +146,39 @@ export interface Picker {
 export function createPicker(
   onPick: (picked: Picked) => void,
   onEdit: (picked: Picked, element: Element) => void,
+  /** A block dragged onto another in pick mode (issue 25 item 4: drag and drop in the phone). */
+  onMove: (from: Picked, to: Picked, where: DropPlace) => void = () => undefined,
 ): Picker {
   const hover = overlay('hover');
   const selected = overlay('selected');
+  const line = dropLine();
   let picking = false;
   let hovered: Picked | null = null;
   let current: { path: string; type: string } | null = null;
+  // A press on a block in pick mode, a drag once it has moved, and where it would land.
+  let press: { at: Picked; x: number; y: number; dragging: boolean } | null = null;
+  let drop: { to: Picked; where: DropPlace } | null = null;
+  // The click that ends a drag is not a pick.
+  let swallowClick = false;
+
+  const endDrag = () => {
+    press = null;
+    drop = null;
+    line.style.display = 'none';
+    document.documentElement.style.cursor = '';
+  };
+
+  /** The block under the pointer a drag may land on (not the dragged one, nor one inside it). */
+  const dropAt = (x: number, y: number): { to: Picked; where: DropPlace; box: DOMRect } | null => {
+    if (!press) return null;
+    const to = blockAt(document.elementFromPoint(x, y));
+    const from = press.at.path;
+    if (!to || to.path === from || to.path.startsWith(`${from}/`) || from.startsWith(`${to.path}/`))
+      return null;
+    const box = boxOf(to.path);
+    if (!box) return null;
+    return { to, where: y < box.top + box.height / 2 ? 'before' : 'after', box };
+  };
 
   const refresh = () => {
     place(
@@ -159,10 +210,20 @@ export function createPicker(
       type,
       (e) => {
         if (!picking) return;
+        if (type === 'click' && swallowClick) {
+          swallowClick = false;
+          e.preventDefault();
+          e.stopPropagation();
+          return;
+        }
         const at = blockAt(e.target as Element);
         if (!at) return;
         e.preventDefault();
         e.stopPropagation();
+        if (type === 'pointerdown' && (e as PointerEvent).button === 0) {
+          const { clientX: x, clientY: y } = e as PointerEvent;
+          press = { at, x, y, dragging: false };
+        }
         if (type === 'click') {
           if (e.detail >= 2) onEdit(at, e.target as Element);
           else onPick(at);
@@ -170,13 +231,65 @@ export function createPicker(
       },
       true,
     );
+
+  // Drag a block onto another: a line shows where it lands (before or after it), and letting go
+  // there moves it, as the outline's drag and drop does; Escape or letting go elsewhere drops it.
+  window.addEventListener(
+    'pointermove',
+    (e) => {
+      if (!picking || !press) return;
+      if (!press.dragging && Math.hypot(e.clientX - press.x, e.clientY - press.y) < DRAG_AFTER_PX) return;
+      press.dragging = true;
+      document.documentElement.style.cursor = 'grabbing';
+      const target = dropAt(e.clientX, e.clientY);
+      drop = target && { to: target.to, where: target.where };
+      if (!target) {
+        line.style.display = 'none';
+        return;
+      }
+      const { box, where } = target;
+      Object.assign(line.style, {
+        display: 'block',
+        left: `${box.left}px`,
+        width: `${box.width}px`,
+        top: `${(where === 'before' ? box.top : box.bottom) - 2}px`,
+      });
+    },
+    true,
+  );
+  window.addEventListener(
+    'pointerup',
+    () => {
+      if (!press) return;
+      if (press.dragging) {
+        swallowClick = true;
+        if (drop) onMove(press.at, drop.to, drop.where);
+      }
+      endDrag();
+    },
+    true,
+  );
+  window.addEventListener('pointercancel', endDrag, true);
+  window.addEventListener(
+    'keydown',
+    (e) => {
+      if (e.key === 'Escape' && press?.dragging) {
+        swallowClick = true;
+        endDrag();
+      }
+    },
+    true,
+  );
   window.addEventListener('scroll', refresh, true);
   window.addEventListener('resize', refresh);
 
   return {
     setPicking(on) {
       picking = on;
-      if (!on) hovered = null;
+      if (!on) {
+        hovered = null;
+        endDrag();
+      }
       refresh();
     },
     select(path, type = '') {

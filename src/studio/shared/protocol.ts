@@ -85,6 +85,8 @@ export type FrameMessage =
   | { type: 'studio:ready' }
   /** A block was clicked (twice: `edit`, to edit its text; `text`, the text double-clicked) in pick mode; `path` is its pointer in the doc sent. */
   | { type: 'studio:pick'; path: string; blockType: string; edit: boolean; text?: string }
+  /** A block dragged onto another in pick mode: move `from` before or after `to` (pointers in the doc sent). */
+  | { type: 'studio:move'; from: string; to: string; where: 'before' | 'after' }
   /** Text in place ended: the new text (Enter, a click outside), or null (Escape). */
   | { type: 'studio:text-edit'; path: string; text: string | null }
   | { type: 'studio:log'; run: number; entry: LogEntry }

@@ -64,6 +64,10 @@ export function moveBy(text: string, node: OutlineNode, step: -1 | 1): Change | 
   return moved ? { edit: moved.edit, select: pointerOf(moved.path) } : null;
 }
 
+/** What may be dragged to another place: a block, a part's use or an action step written here. */
+export const movable = (n: OutlineNode) =>
+  n.pointer !== null && (n.kind === 'block' || n.kind === 'use' || n.kind === 'action');
+
 export function moveTo(
   text: string,
   node: OutlineNode,
