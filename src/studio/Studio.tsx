@@ -195,7 +195,7 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
             <VisualTools
               doc={visual}
               editor={editor}
-              selected={selection.selected}
+              selection={selection.store}
               onSelect={selection.select}
               problems={checked.result?.problems ?? []}
               manifest={manifest}
