@@ -9,6 +9,7 @@ import { readClientConfig } from '../config/client';
 import { urlPolicyOf } from '../config/origins';
 import { withDocument, type Library } from '../parts/library';
 import { documentOf } from './api';
+import { runKeyOf } from '../../renderer/runKey';
 
 // The page's configuration (its allowedOrigins), as the server's save check reads its own.
 const URLS = typeof document === 'undefined' ? undefined : urlPolicyOf(readClientConfig(document));
@@ -19,8 +20,14 @@ export interface Checked {
   result: CheckResult | null;
   /** The last document the schema accepted (the preview's). */
   good: ScreenDocument | null;
-  /** Bumped whenever `good` changes in substance (not for whitespace), to restart the preview. */
+  /** Bumped whenever `good` changes in substance (not for whitespace). */
   version: number;
+  /**
+   * Bumped when `good` changes in what it runs (its sources, state, variables, timers…:
+   * renderer/runKey.ts), to start the phone again. A change of what it draws only (a label, a
+   * block added) is given to the running phone, which keeps its state (issue 25).
+   */
+  runs: number;
 }
 
 /** The check of the text, and the document the phone shows for it. */
@@ -63,7 +70,7 @@ export function useChecked(
    */
   typed: boolean = true,
 ): Checked {
-  const [state, setState] = useState<Checked>({ result: null, good: null, version: 0 });
+  const [state, setState] = useState<Checked>({ result: null, good: null, version: 0, runs: 0 });
   const goodJson = useRef('');
   const last = useRef(`${id} ${previewOf}`);
   /** When the text was last checked (Date.now()). */
@@ -82,7 +89,8 @@ export function useChecked(
         if (json === null || json === goodJson.current)
           return { ...prev, result, good: fresh && json === null ? null : prev.good };
         goodJson.current = json;
-        return { result, good: doc, version: prev.version + 1 };
+        const restart = fresh || !prev.good || !doc || runKeyOf(prev.good) !== runKeyOf(doc);
+        return { result, good: doc, version: prev.version + 1, runs: prev.runs + (restart ? 1 : 0) };
       });
     };
     // A newly opened screen is checked at once. Typing waits for a pause. A whole change is

@@ -37,6 +37,19 @@ describe('useChecked', () => {
     expect(titleOf(hook.result.current.good)).toBe('Tw');
   });
 
+  it('starts the phone again only when what the screen runs changes, not for what it draws', () => {
+    const hook = start();
+    const first = hook.result.current.runs;
+    act(() => void vi.advanceTimersByTime(1000));
+    hook.rerender({ text: screen('Two'), typed: false });
+    expect(titleOf(hook.result.current.good)).toBe('Two');
+    expect(hook.result.current.runs).toBe(first);
+    act(() => void vi.advanceTimersByTime(1000));
+    const withState = JSON.stringify({ ...JSON.parse(screen('Two')), state: { ui: { open: true } } });
+    hook.rerender({ text: withState, typed: false });
+    expect(hook.result.current.runs).toBe(first + 1);
+  });
+
   it('shows a run of whole changes (a panel’s text box, letter by letter) at most once per interval, the last one at its end', () => {
     const hook = start();
     act(() => void vi.advanceTimersByTime(CHECK_DELAY_MS));
