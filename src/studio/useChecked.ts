@@ -4,7 +4,7 @@
 // checked with the screens that use it, and the phone shows one of them with the part as typed.
 import { useEffect, useRef, useState } from 'react';
 import type { ScreenDocument, ScreensManifest } from '../../renderer/types.gen';
-import { checkPartText, checkScreenText, type CheckResult } from '../checker/checkText';
+import { checkPartText, checkScreenText, screenDocOfText, type CheckResult } from '../checker/checkText';
 import { readClientConfig } from '../config/client';
 import { urlPolicyOf } from '../config/origins';
 import { withDocument, type Library } from '../parts/library';
@@ -15,6 +15,18 @@ import { runKeyOf } from '../../renderer/runKey';
 const URLS = typeof document === 'undefined' ? undefined : urlPolicyOf(readClientConfig(document));
 
 export const CHECK_DELAY_MS = 250;
+/** At the latest, the whole check of a whole change runs this long after its document was shown. */
+export const CHECK_AFTER_SHOWN_MS = 300;
+
+/** When the page is idle (the phone has drawn what it was given), or after `ms` at the latest. */
+function whenIdle(f: () => void, ms: number): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(f, { timeout: ms });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(f, 0);
+  return () => clearTimeout(timer);
+}
 
 export interface Checked {
   result: CheckResult | null;
@@ -80,18 +92,42 @@ export function useChecked(
     if (text === null || library === null) return;
     const fresh = last.current !== `${id} ${previewOf}`;
     last.current = `${id} ${previewOf}`;
-    const run = () => {
-      lastRun.current = Date.now();
-      const { result, doc } = check(id, text, manifest, library, previewOf);
+    /** Shows `doc` in the phone (when it is new) and, once there, the check's `result`. */
+    const show = (doc: ScreenDocument | null, result: CheckResult | null) =>
       setState((prev) => {
         const json = doc ? JSON.stringify(doc) : null;
         if (fresh) goodJson.current = '';
+        const checked = result ?? prev.result;
         if (json === null || json === goodJson.current)
-          return { ...prev, result, good: fresh && json === null ? null : prev.good };
+          return { ...prev, result: checked, good: fresh && json === null ? null : prev.good };
         goodJson.current = json;
         const restart = fresh || !prev.good || !doc || runKeyOf(prev.good) !== runKeyOf(doc);
-        return { result, good: doc, version: prev.version + 1, runs: prev.runs + (restart ? 1 : 0) };
+        return {
+          result: checked,
+          good: doc,
+          version: prev.version + 1,
+          runs: prev.runs + (restart ? 1 : 0),
+        };
       });
+    let later: (() => void) | null = null;
+    const run = () => {
+      lastRun.current = Date.now();
+      // A whole change of a screen: its document goes to the phone at once, and the text is
+      // checked (its problems, those of the set) once the phone has drawn it. The document is the
+      // check's own (screenDocOfText), so the check changes nothing in the phone.
+      if (!typed && !fresh && documentOf(id).kind === 'screen') {
+        const doc = screenDocOfText(text, { id, manifest, urls: URLS, library });
+        if (doc) {
+          show(doc, null);
+          later = whenIdle(() => {
+            later = null;
+            show(doc, check(id, text, manifest, library, previewOf).result);
+          }, CHECK_AFTER_SHOWN_MS);
+          return;
+        }
+      }
+      const { result, doc } = check(id, text, manifest, library, previewOf);
+      show(doc, result);
     };
     // A newly opened screen is checked at once. Typing waits for a pause. A whole change is
     // checked at once unless one was checked less than CHECK_DELAY_MS ago (a panel's text box
@@ -100,10 +136,13 @@ export function useChecked(
     const wait = typed ? CHECK_DELAY_MS : Math.max(0, lastRun.current + CHECK_DELAY_MS - Date.now());
     if (fresh || state.result === null || wait === 0) {
       run();
-      return;
+      return () => later?.();
     }
     const timer = setTimeout(run, wait);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      later?.();
+    };
     // state.result only tells the first run apart.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, text, manifest, library, previewOf]);
