@@ -18,14 +18,27 @@ export const CHECK_DELAY_MS = 250;
 /** At the latest, the whole check of a whole change runs this long after its document was shown. */
 export const CHECK_AFTER_SHOWN_MS = 300;
 
-/** When the page is idle (the phone has drawn what it was given), or after `ms` at the latest. */
+/**
+ * Once the page is idle after two frames (the phone, a frame of this page, has drawn what it was
+ * sent: its message, render and paint come first), or `ms` after those frames at the latest.
+ */
 function whenIdle(f: () => void, ms: number): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(f, { timeout: ms });
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(f, 0);
-  return () => clearTimeout(timer);
+  let cancel = () => undefined as void;
+  const idle = () => {
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(f, { timeout: ms });
+      cancel = () => cancelIdleCallback(handle);
+    } else {
+      const timer = setTimeout(f, 0);
+      cancel = () => clearTimeout(timer);
+    }
+  };
+  const first = requestAnimationFrame(() => {
+    const second = requestAnimationFrame(idle);
+    cancel = () => cancelAnimationFrame(second);
+  });
+  cancel = () => cancelAnimationFrame(first);
+  return () => cancel();
 }
 
 export interface Checked {
