@@ -19,6 +19,7 @@ import type { LanguageModule } from './lang/load';
 import { createSources } from './sources';
 import { optionalStatus, sourceStatus } from './SourceStatus';
 import { blocksPending } from './lazy';
+import { runKeyOf } from './runKey';
 
 export interface ScreenProps {
   doc: ScreenDocument;
@@ -38,6 +39,13 @@ export interface ScreenProps {
    * screen starts from it and does not call its sources again; the on-load actions still run.
    */
   answered?: AnsweredState | null;
+  /**
+   * The studio's phone (issue 25): a new document that differs only in what it draws (its body,
+   * popups, title: renderer/runKey.ts) is drawn by the running screen, its state kept, instead of
+   * starting the screen again. Any other change starts it again, as a new document always does
+   * otherwise.
+   */
+  live?: boolean;
 }
 
 export function Screen(props: ScreenProps) {
@@ -67,12 +75,21 @@ function ScreenBody({
   onSettled,
   embedded = false,
   answered = null,
+  live = false,
   lang,
 }: ScreenProps & { lang: LanguageModule | null }) {
+  // What the engine is made from: the document itself, or for a live screen what it runs.
+  const runs = useMemo(() => (live ? runKeyOf(doc) : doc), [live, doc]);
+  const latest = useRef(doc);
+  latest.current = doc;
   const { engine, abort } = useMemo(
-    () => createEngine(doc, host, params, lang, answered),
-    [doc, host, params, lang, answered],
+    () => createEngine(latest.current, host, params, lang, answered),
+    // `runs` stands for the document (its newest version is read through `latest`).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [runs, host, params, lang, answered],
   );
+  // The popups are read from the engine's document: a live screen's is the newest.
+  engine.doc = doc;
   const sources = useMemo(() => createSources(engine, answered !== null), [engine, answered]);
   const states = useSyncExternalStore(sources.subscribe, sources.get, sources.get);
   const settled = useRef(onSettled);

@@ -7,9 +7,10 @@
 import type { ScreenDocument, ScreensManifest } from '../../renderer/types.gen';
 import { checkManifest } from '../../renderer/validate/crossref';
 import type { DocRef, Problem } from '../../renderer/validate/problem';
-import { validateManifest } from '../../renderer/validate/validateDocument';
+import { validateManifest, validateScreenDocument } from '../../renderer/validate/validateDocument';
 import type { UrlPolicy } from '../../renderer/url';
 import { EMPTY_LIBRARY, withDocument, type Library } from '../parts/library';
+import { resolveScreen } from '../parts/resolve';
 import { checkSet } from './checkSet';
 import { dependentFindings, partFindings, placeIn, screenFindings } from './expanded';
 import { parseJson, type ParsedJson } from './jsonLocation';
@@ -70,6 +71,23 @@ export function checkScreenText(text: string, options: CheckOptions = {}): Check
   const set = fromTheSet(self, options, library, own);
   const problems = [...early, ...placeAll(parsed, [...own, ...set.placed])];
   return { doc, ...inTextOrder(problems), usedBy: set.usedBy };
+}
+
+/**
+ * The document a screen's text draws, as checkScreenText gives it (`doc`), without looking for its
+ * problems: parsed, of the right kind, with its parts and base, accepted by the schema, of types
+ * this engine knows. The studio gives it to the phone at once after a whole change and checks the
+ * text after the phone has drawn it (issue 25: a change reaches the phone within 100 ms).
+ */
+export function screenDocOfText(text: string, options: CheckOptions = {}): ScreenDocument | null {
+  const parsed = parseJson(text);
+  if (parsed.syntax.length > 0 || kindProblem('screen', parsed.value)) return null;
+  const id = options.id ?? screenIdOf(parsed.value);
+  const library = withDocument(options.library ?? EMPTY_LIBRARY, { kind: 'screen', name: id }, text);
+  const resolution = resolveScreen(parsed.value, id, library);
+  if (resolution.doc === null) return null;
+  const result = validateScreenDocument(resolution.doc);
+  return result.ok && result.unknownTypes.length === 0 ? result.doc : null;
 }
 
 /**

@@ -1,7 +1,7 @@
 // The phone frame: an iframe of the preview page (studio-preview.html) at the device's size,
 // scaled down when the window is too small. The document and scenario go in by postMessage;
 // what the screen does comes back the same way.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { ScreenDocument } from '../../renderer/types.gen';
 import {
   DEVICES,
@@ -30,8 +30,11 @@ interface Props {
   title?: string;
   /** The visual tools (issue 25): a click in the phone selects a block instead of running it. */
   picking?: boolean;
-  /** The selected block's place in `doc`, outlined in the phone. */
-  selected?: { path: string; type: string } | null;
+  /**
+   * The selected block's place in `doc`, outlined in the phone: a store (useSelection's
+   * `inPhone`), so a selection re-renders this phone and not the studio around it.
+   */
+  selected?: SelectedInPhone | null;
   /**
    * A block picked in the phone; for a double-click (`edit`), the studio's answer (text in place,
    * issue 25 item 5), which the phone is sent.
@@ -44,6 +47,13 @@ interface Props {
 }
 
 export type NativeEventName = 'back' | 'close';
+
+export interface SelectedInPhone {
+  get(): { path: string; type: string } | null;
+  subscribe(listener: () => void): () => void;
+}
+
+const NONE: SelectedInPhone = { get: () => null, subscribe: () => () => undefined };
 
 export function Preview({
   doc,
@@ -58,7 +68,7 @@ export function Preview({
   bare = false,
   title = 'Preview',
   picking = false,
-  selected = null,
+  selected: selectedStore = null,
   onPick,
   onTextEdit,
   onMove,
@@ -69,6 +79,8 @@ export function Preview({
   const latest = useRef<RenderMessage | null>(null);
   latest.current = doc ? { type: 'studio:render', doc, scenario, run } : null;
 
+  const store = selectedStore ?? NONE;
+  const selected = useSyncExternalStore(store.subscribe, store.get, store.get);
   const pick = useRef({ picking, selected, onPick, onTextEdit, onMove });
   pick.current = { picking, selected, onPick, onTextEdit, onMove };
   const send = useCallback(

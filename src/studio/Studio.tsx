@@ -67,7 +67,7 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
   /** The screen in the phone: this one, or for a part the screen using it that was chosen. */
   const shown = kind === 'part' ? (previewOf ?? usedBy[0] ?? null) : id;
   const scenario = file?.scenarios[scenarioIndex] ?? null;
-  const run = checked.version * 1000 + scenarioIndex * 100 + restarts;
+  const run = checked.runs * 1000 + scenarioIndex * 100 + restarts;
   const dirty = file !== null && text !== null && text !== file.saved;
   const visual = useVisualDoc(id, text, library);
   const selection = useSelection(visual, editor, `${id}:${file?.key ?? 0}`);
@@ -197,7 +197,7 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
             <VisualTools
               doc={visual}
               editor={editor}
-              selected={selection.selected}
+              selection={selection.store}
               onSelect={selection.select}
               problems={checked.result?.problems ?? []}
               manifest={manifest}

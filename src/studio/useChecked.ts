@@ -4,23 +4,55 @@
 // checked with the screens that use it, and the phone shows one of them with the part as typed.
 import { useEffect, useRef, useState } from 'react';
 import type { ScreenDocument, ScreensManifest } from '../../renderer/types.gen';
-import { checkPartText, checkScreenText, type CheckResult } from '../checker/checkText';
+import { checkPartText, checkScreenText, screenDocOfText, type CheckResult } from '../checker/checkText';
 import { readClientConfig } from '../config/client';
 import { urlPolicyOf } from '../config/origins';
 import { withDocument, type Library } from '../parts/library';
 import { documentOf } from './api';
+import { runKeyOf } from '../../renderer/runKey';
 
 // The page's configuration (its allowedOrigins), as the server's save check reads its own.
 const URLS = typeof document === 'undefined' ? undefined : urlPolicyOf(readClientConfig(document));
 
 export const CHECK_DELAY_MS = 250;
+/** At the latest, the whole check of a whole change runs this long after its document was shown. */
+export const CHECK_AFTER_SHOWN_MS = 300;
+
+/**
+ * Once the page is idle after two frames (the phone, a frame of this page, has drawn what it was
+ * sent: its message, render and paint come first), or `ms` after those frames at the latest.
+ */
+function whenIdle(f: () => void, ms: number): () => void {
+  let cancel = () => undefined as void;
+  const idle = () => {
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(f, { timeout: ms });
+      cancel = () => cancelIdleCallback(handle);
+    } else {
+      const timer = setTimeout(f, 0);
+      cancel = () => clearTimeout(timer);
+    }
+  };
+  const first = requestAnimationFrame(() => {
+    const second = requestAnimationFrame(idle);
+    cancel = () => cancelAnimationFrame(second);
+  });
+  cancel = () => cancelAnimationFrame(first);
+  return () => cancel();
+}
 
 export interface Checked {
   result: CheckResult | null;
   /** The last document the schema accepted (the preview's). */
   good: ScreenDocument | null;
-  /** Bumped whenever `good` changes in substance (not for whitespace), to restart the preview. */
+  /** Bumped whenever `good` changes in substance (not for whitespace). */
   version: number;
+  /**
+   * Bumped when `good` changes in what it runs (its sources, state, variables, timers…:
+   * renderer/runKey.ts), to start the phone again. A change of what it draws only (a label, a
+   * block added) is given to the running phone, which keeps its state (issue 25).
+   */
+  runs: number;
 }
 
 /** The check of the text, and the document the phone shows for it. */
@@ -63,7 +95,7 @@ export function useChecked(
    */
   typed: boolean = true,
 ): Checked {
-  const [state, setState] = useState<Checked>({ result: null, good: null, version: 0 });
+  const [state, setState] = useState<Checked>({ result: null, good: null, version: 0, runs: 0 });
   const goodJson = useRef('');
   const last = useRef(`${id} ${previewOf}`);
   /** When the text was last checked (Date.now()). */
@@ -73,17 +105,42 @@ export function useChecked(
     if (text === null || library === null) return;
     const fresh = last.current !== `${id} ${previewOf}`;
     last.current = `${id} ${previewOf}`;
-    const run = () => {
-      lastRun.current = Date.now();
-      const { result, doc } = check(id, text, manifest, library, previewOf);
+    /** Shows `doc` in the phone (when it is new) and, once there, the check's `result`. */
+    const show = (doc: ScreenDocument | null, result: CheckResult | null) =>
       setState((prev) => {
         const json = doc ? JSON.stringify(doc) : null;
         if (fresh) goodJson.current = '';
+        const checked = result ?? prev.result;
         if (json === null || json === goodJson.current)
-          return { ...prev, result, good: fresh && json === null ? null : prev.good };
+          return { ...prev, result: checked, good: fresh && json === null ? null : prev.good };
         goodJson.current = json;
-        return { result, good: doc, version: prev.version + 1 };
+        const restart = fresh || !prev.good || !doc || runKeyOf(prev.good) !== runKeyOf(doc);
+        return {
+          result: checked,
+          good: doc,
+          version: prev.version + 1,
+          runs: prev.runs + (restart ? 1 : 0),
+        };
       });
+    let later: (() => void) | null = null;
+    const run = () => {
+      lastRun.current = Date.now();
+      // A whole change of a screen: its document goes to the phone at once, and the text is
+      // checked (its problems, those of the set) once the phone has drawn it. The document is the
+      // check's own (screenDocOfText), so the check changes nothing in the phone.
+      if (!typed && !fresh && documentOf(id).kind === 'screen') {
+        const doc = screenDocOfText(text, { id, manifest, urls: URLS, library });
+        if (doc) {
+          show(doc, null);
+          later = whenIdle(() => {
+            later = null;
+            show(doc, check(id, text, manifest, library, previewOf).result);
+          }, CHECK_AFTER_SHOWN_MS);
+          return;
+        }
+      }
+      const { result, doc } = check(id, text, manifest, library, previewOf);
+      show(doc, result);
     };
     // A newly opened screen is checked at once. Typing waits for a pause. A whole change is
     // checked at once unless one was checked less than CHECK_DELAY_MS ago (a panel's text box
@@ -92,10 +149,13 @@ export function useChecked(
     const wait = typed ? CHECK_DELAY_MS : Math.max(0, lastRun.current + CHECK_DELAY_MS - Date.now());
     if (fresh || state.result === null || wait === 0) {
       run();
-      return;
+      return () => later?.();
     }
     const timer = setTimeout(run, wait);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      later?.();
+    };
     // state.result only tells the first run apart.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, text, manifest, library, previewOf]);

@@ -1,6 +1,9 @@
 // Renders what the studio sends (a valid document and a scenario) and reports what the screen
 // does back to it. A screen that throws shows its error here; the studio stays usable.
-import { useEffect, useMemo, useState } from 'react';
+// A new document in the same run (a property changed, issue 25) is given to the running screen
+// (Screen's `live`): what it draws changes, its state stays; a new run starts it afresh (the
+// scenario's host, its storage and the log's clock too).
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Screen } from '../../../renderer/Screen';
 import type { NativeEvent } from '../../../renderer/host';
 import { ErrorBoundary } from '../../app/ErrorBoundary';
@@ -53,8 +56,17 @@ export function FrameApp({ config }: { config: AppConfig }) {
     return () => observer.disconnect();
   }, [picker]);
 
+  // One host per run and scenario (a message is a copy: the scenario is compared by its text).
+  const runId = render ? `${render.run} ${JSON.stringify(render.scenario)}` : null;
+  const latest = useRef(render);
+  latest.current = render;
+  /** Bumped by a document sent after the screen crashed: it is drawn afresh. */
+  const [resets, setResets] = useState(0);
+  const crashed = useRef(false);
+
   const host = useMemo(() => {
-    if (!render) return null;
+    const render = latest.current;
+    if (runId === null || !render) return null;
     const started = performance.now();
     let seq = 0;
     return createScenarioHost({
@@ -68,14 +80,19 @@ export function FrameApp({ config }: { config: AppConfig }) {
           entry: { ...entry, seq: ++seq, at: Math.round(performance.now() - started) },
         }),
     });
-  }, [render, config, toaster]);
+  }, [runId, config, toaster]);
 
   useEffect(() => {
     const onMessage = (event: MessageEvent<Incoming>) => {
       if (event.origin !== window.location.origin || event.source !== window.parent) return;
       const message = event.data;
-      if (message?.type === 'studio:render') setRender(message);
-      else if (message?.type === 'studio:native') host?.emit(message.event);
+      if (message?.type === 'studio:render') {
+        if (crashed.current) {
+          crashed.current = false;
+          setResets((n) => n + 1);
+        }
+        setRender(message);
+      } else if (message?.type === 'studio:native') host?.emit(message.event);
       else if (message?.type === 'studio:pick-mode') picker.setPicking(message.on);
       else if (message?.type === 'studio:select') picker.select(message.path, message.blockType);
       else if (message?.type === 'studio:edit-text') inPlace.start(message.path, message.text);
@@ -87,22 +104,27 @@ export function FrameApp({ config }: { config: AppConfig }) {
 
   useEffect(() => post({ type: 'studio:ready' }), []);
 
-  const params = useMemo(() => ({ ...(render?.scenario?.params ?? {}) }), [render]);
+  // The scenario's parameters, once per run (`runId` stands for the scenario).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const params = useMemo(() => ({ ...(latest.current?.scenario?.params ?? {}) }), [runId]);
 
   if (!render || !host) return <div className="app-loading" aria-busy="true" />;
   return (
     <>
       <ErrorBoundary
-        key={render.run}
+        key={`${render.run} ${resets}`}
         fallback={(error) => (
           <div className="app-page" role="alert">
             <h1 className="app-page-title">This screen crashed</h1>
             <p className="app-page-text">{error.message}</p>
           </div>
         )}
-        onError={(error) => post({ type: 'studio:crash', run: render.run, message: error.message })}
+        onError={(error) => {
+          crashed.current = true;
+          post({ type: 'studio:crash', run: render.run, message: error.message });
+        }}
       >
-        <Screen key={render.run} doc={render.doc} host={host} params={params} />
+        <Screen key={render.run} doc={render.doc} host={host} params={params} live />
       </ErrorBoundary>
       <ToastView toaster={toaster} />
     </>

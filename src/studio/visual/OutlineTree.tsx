@@ -3,11 +3,23 @@
 // selection and letters typed pick a row by its label (model/typeAhead.ts); the structure keys
 // (Alt+arrows, Ctrl+D, Delete, Ctrl+X/Ctrl+V) are the toolbar's (VisualTools).
 // Drag a block by its row onto another row to move it there (pragmatic-drag-and-drop).
+// A selection re-renders the two rows whose mark changes, not the tree (issue 25 speed): the
+// tree and its rows are memoized and each row follows the selection store itself.
 import { draggable, dropTargetForElements } from '@atlaskit/pragmatic-drag-and-drop/element/adapter';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+  type KeyboardEvent,
+} from 'react';
 import type { Outline, OutlineNode } from './model/outline';
 import { iconOf } from './icons';
+import { movable } from './structureOps';
 import { typeAhead } from './model/typeAhead';
+import { useIsSelected, type SelectionStore } from './selectionStore';
 
 interface Row {
   node: OutlineNode;
@@ -24,12 +36,9 @@ function rowsOf(root: OutlineNode): Row[] {
   return out;
 }
 
-const movable = (n: OutlineNode) =>
-  n.pointer !== null && (n.kind === 'block' || n.kind === 'use' || n.kind === 'action');
-
 interface Props {
   outline: Outline;
-  selected: string | null;
+  selection: SelectionStore;
   onSelect(key: string): void;
   onKey(e: KeyboardEvent): void;
   /** A row dropped on another: before it, or inside it (a container's first list, at its end). */
@@ -38,15 +47,26 @@ interface Props {
   moving?: string | null;
 }
 
-function TreeRow({
+const TreeRow = memo(function TreeRow({
   row,
-  selected,
+  selection,
   moving,
   onSelect,
   onDrop,
-}: { row: Row; selected: boolean; moving: boolean } & Pick<Props, 'onSelect' | 'onDrop'>) {
+}: { row: Row; moving: boolean } & Pick<Props, 'onSelect' | 'onDrop' | 'selection'>) {
   const el = useRef<HTMLDivElement>(null);
   const { node, depth } = row;
+  const selected = useIsSelected(selection, node.key);
+  // The selected row keeps the focus when the tree had it, and stays in view: scrolled in the next
+  // frame, where the page is laid out for its paint anyway (here it would be laid out once more).
+  useEffect(() => {
+    const element = el.current;
+    if (!selected || !element) return;
+    if (element.closest('[role="tree"]')?.contains(document.activeElement))
+      element.focus({ preventScroll: true });
+    const frame = requestAnimationFrame(() => element.scrollIntoView({ block: 'nearest' }));
+    return () => cancelAnimationFrame(frame);
+  }, [selected, node]);
   useEffect(() => {
     const element = el.current;
     if (!element) return;
@@ -96,23 +116,28 @@ function TreeRow({
       <span className="studio-outline-label">{node.label}</span>
     </div>
   );
-}
+});
 
-export function OutlineTree({ outline, selected, onSelect, onKey, onDrop, moving = null }: Props) {
-  const box = useRef<HTMLDivElement>(null);
+export const OutlineTree = memo(function OutlineTree({
+  outline,
+  selection,
+  onSelect,
+  onKey,
+  onDrop,
+  moving = null,
+}: Props) {
   const typed = useRef({ text: '', at: 0 });
-  const rows = rowsOf(outline.root);
-  const index = rows.findIndex((r) => r.node.key === selected);
-
-  // The selected row stays in view, and keeps the focus when the tree had it.
-  useEffect(() => {
-    const row = box.current?.querySelector<HTMLElement>('[aria-selected="true"]');
-    if (!row) return;
-    row.scrollIntoView({ block: 'nearest' });
-    if (box.current?.contains(document.activeElement)) row.focus({ preventScroll: true });
-  }, [selected, outline]);
+  const rows = useMemo(() => rowsOf(outline.root), [outline]);
+  // The tree is a tab stop while none of its rows is selected.
+  const anySelected = useCallback(() => {
+    const key = selection.get();
+    return key !== null && outline.byKey.has(key);
+  }, [selection, outline]);
+  const hasSelected = useSyncExternalStore(selection.subscribe, anySelected, anySelected);
 
   const keyDown = (e: KeyboardEvent) => {
+    const selected = selection.get();
+    const index = rows.findIndex((r) => r.node.key === selected);
     const letter = e.key.length === 1 && !e.altKey && !e.ctrlKey && !e.metaKey;
     // Any other key ends the word being typed.
     if (!letter) typed.current.text = '';
@@ -148,18 +173,17 @@ export function OutlineTree({ outline, selected, onSelect, onKey, onDrop, moving
 
   return (
     <div
-      ref={box}
       role="tree"
       aria-label="Outline"
       className="studio-outline"
-      tabIndex={index < 0 ? 0 : -1}
+      tabIndex={hasSelected ? -1 : 0}
       onKeyDown={keyDown}
     >
       {rows.map((r) => (
         <TreeRow
           key={r.node.key}
           row={r}
-          selected={r.node.key === selected}
+          selection={selection}
           moving={r.node.key === moving}
           onSelect={onSelect}
           onDrop={onDrop}
@@ -167,4 +191,4 @@ export function OutlineTree({ outline, selected, onSelect, onKey, onDrop, moving
       ))}
     </div>
   );
-}
+});

@@ -2,7 +2,7 @@
 // and the property panel of the selection. Every change is an edit of the editor's text
 // (EditorHandle.apply): the text stays the one source of truth and the editor's history undoes
 // visual changes and typing alike.
-import { useCallback, useMemo, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { ScreensManifest } from '../../../renderer/types.gen';
 import type { Problem } from '../../../renderer/validate/problem';
 import type { EditorHandle } from '../editor/Editor';
@@ -22,11 +22,13 @@ import { humanize } from './model/humanize';
 import * as ops from './structureOps';
 import type { VisualDoc } from './useVisualDoc';
 import { isObject } from './model/isObject';
+import { useSelected, type SelectionStore } from './selectionStore';
 
 interface Props {
   doc: VisualDoc;
   editor: RefObject<EditorHandle | null>;
-  selected: string | null;
+  /** The selection (useSelection's store): the toolbar, the panel and the outline's rows follow it. */
+  selection: SelectionStore;
   onSelect(key: string | null): void;
   problems: readonly Problem[];
   manifest: ScreensManifest | null;
@@ -71,7 +73,7 @@ export const OUTLINED = new Set([
 export function VisualTools({
   doc,
   editor,
-  selected,
+  selection,
   onSelect,
   problems,
   manifest,
@@ -90,6 +92,7 @@ export function VisualTools({
   const outline = doc.outline;
   const moving = cut !== null && cut.in === outline ? cut.key : null;
   const setMoving = (key: string | null) => setCut(key === null || !outline ? null : { key, in: outline });
+  const selected = useSelected(selection);
   const node = selected !== null ? (outline?.byKey.get(selected) ?? null) : null;
 
   const apply = useCallback(
@@ -152,14 +155,21 @@ export function VisualTools({
     if (handled) e.preventDefault();
   };
 
-  const onDrop = useCallback(
-    (from: string, to: string, where: 'before' | 'after' | 'inside') => {
-      const a = outline?.byKey.get(from);
-      const b = outline?.byKey.get(to);
-      const text = editor.current?.text();
-      if (a && b && text !== undefined && !readOnly) apply(ops.moveTo(text, a, b, where));
-    },
-    [outline, editor, apply, readOnly],
+  const onDrop = (from: string, to: string, where: 'before' | 'after' | 'inside') => {
+    const a = outline?.byKey.get(from);
+    const b = outline?.byKey.get(to);
+    const text = editor.current?.text();
+    if (a && b && text !== undefined && !readOnly) apply(ops.moveTo(text, a, b, where));
+  };
+  // The outline's handlers stay the same function across selections, so its rows (memoized, each
+  // following its own selected mark) are not re-rendered and their drag and drop not re-registered.
+  const handlers = useRef({ onKey, onDrop });
+  handlers.current = { onKey, onDrop };
+  const stableKey = useCallback((e: KeyboardEvent) => handlers.current.onKey(e), []);
+  const stableDrop = useCallback(
+    (from: string, to: string, where: 'before' | 'after' | 'inside') =>
+      handlers.current.onDrop(from, to, where),
+    [],
   );
 
   /** The cut block goes before the selected one (inside it when it is a page or a popup). */
@@ -262,10 +272,10 @@ export function VisualTools({
       </div>
       <OutlineTree
         outline={outline}
-        selected={selected}
+        selection={selection}
         onSelect={onSelect}
-        onKey={onKey}
-        onDrop={onDrop}
+        onKey={stableKey}
+        onDrop={stableDrop}
         moving={moving}
       />
       {palette && node ? (

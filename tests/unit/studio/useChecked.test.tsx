@@ -5,7 +5,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_LIBRARY } from '../../../src/parts/library';
-import { CHECK_DELAY_MS, useChecked } from '../../../src/studio/useChecked';
+import { CHECK_AFTER_SHOWN_MS, CHECK_DELAY_MS, useChecked } from '../../../src/studio/useChecked';
 
 const screen = (title: string) =>
   JSON.stringify({ schemaVersion: 1, id: 'hello', title, body: [{ type: 'text', text: title }] }, null, 2);
@@ -35,6 +35,33 @@ describe('useChecked', () => {
     expect(titleOf(hook.result.current.good)).toBe('One');
     act(() => void vi.advanceTimersByTime(CHECK_DELAY_MS));
     expect(titleOf(hook.result.current.good)).toBe('Tw');
+  });
+
+  it('gives the phone a whole change’s document before its check, whose problems follow once the page is idle', () => {
+    const hook = start();
+    act(() => void vi.advanceTimersByTime(1000));
+    expect(hook.result.current.result?.problems).toEqual([]);
+    // The id no longer matches the file's name: an error, and still a document to draw.
+    const renamed = JSON.stringify({ ...JSON.parse(screen('Two')), id: 'other' }, null, 2);
+    hook.rerender({ text: renamed, typed: false });
+    expect(titleOf(hook.result.current.good)).toBe('Two');
+    expect(hook.result.current.result?.problems).toEqual([]);
+    act(() => void vi.advanceTimersByTime(CHECK_AFTER_SHOWN_MS));
+    expect(hook.result.current.result?.problems.map((p) => p.pointer)).toEqual(['/id']);
+    expect(titleOf(hook.result.current.good)).toBe('Two');
+  });
+
+  it('starts the phone again only when what the screen runs changes, not for what it draws', () => {
+    const hook = start();
+    const first = hook.result.current.runs;
+    act(() => void vi.advanceTimersByTime(1000));
+    hook.rerender({ text: screen('Two'), typed: false });
+    expect(titleOf(hook.result.current.good)).toBe('Two');
+    expect(hook.result.current.runs).toBe(first);
+    act(() => void vi.advanceTimersByTime(1000));
+    const withState = JSON.stringify({ ...JSON.parse(screen('Two')), state: { ui: { open: true } } });
+    hook.rerender({ text: withState, typed: false });
+    expect(hook.result.current.runs).toBe(first + 1);
   });
 
   it('shows a run of whole changes (a panel’s text box, letter by letter) at most once per interval, the last one at its end', () => {

@@ -135,7 +135,43 @@ export function createFieldModel(nav: SchemaNav): FieldModel {
     return '';
   }
 
+  /**
+   * What of a field's value its spec depends on (the schema step's shapeKey, the kind's JSON type,
+   * named values or one expression): a block type's form is made once per such shape, not per
+   * selection or per change (issue 25 speed).
+   */
+  const shapeOf = (v: unknown): string => {
+    if (v === undefined) return 'u';
+    if (v === null) return 'n';
+    if (Array.isArray(v)) return 'a';
+    if (typeof v !== 'object') return typeof v;
+    const o = v as Record<string, unknown>;
+    return `${isNamedValues(v) ? 'N' : 'o'}${JSON.stringify([o.type, o.do])}`;
+  };
+  /** The schemas by number: a place's schemas (its block type, wherever it is) as a key. */
+  const numbers = new WeakMap<Schema, number>();
+  let numbered = 0;
+  const numberOf = (schema: Schema) => {
+    let n = numbers.get(schema);
+    if (n === undefined) numbers.set(schema, (n = numbered++));
+    return n;
+  };
+  const made = new Map<string, FieldSpec[]>();
+
   function fieldsOf(here: Resolved, value: unknown): FieldSpec[] {
+    const object = isSchema(value) ? value : {};
+    const key = `${here.ctxs.map((c) => numberOf(c.schema)).join(' ')}|${Object.keys(object)
+      .sort()
+      .map((k) => `${k}:${shapeOf(object[k])}`)
+      .join(',')}`;
+    const found = made.get(key);
+    if (found) return found;
+    const specs = makeFields(here, object);
+    made.set(key, specs);
+    return specs;
+  }
+
+  function makeFields(here: Resolved, object: Record<string, unknown>): FieldSpec[] {
     const names: string[] = [];
     const required = new Set<string>();
     for (const { schema } of here.ctxs) {
@@ -144,7 +180,6 @@ export function createFieldModel(nav: SchemaNav): FieldModel {
       if (Array.isArray(schema.required))
         schema.required.forEach((r) => typeof r === 'string' && required.add(r));
     }
-    const object = isSchema(value) ? value : {};
     return names.map((name) => {
       const child = nav.step(here, name, object[name]);
       const kind = kindOf(child, object[name]);

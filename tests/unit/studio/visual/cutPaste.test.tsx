@@ -2,11 +2,12 @@
 // keys are refused where the buttons are (a read-only studio cuts nothing), and a block cut is
 // dropped when the text changes, so a delete above it cannot make Ctrl+V move another block.
 import { fireEvent, render, screen } from '@testing-library/react';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { libraryOf } from '../../../../src/parts/library';
 import type { EditorHandle } from '../../../../src/studio/editor/Editor';
 import { applyEdit } from '../../../../src/studio/visual/model/textEdits';
+import { createSelectionStore } from '../../../../src/studio/visual/selectionStore';
 import { useVisualDoc } from '../../../../src/studio/visual/useVisualDoc';
 import { VisualTools } from '../../../../src/studio/visual/VisualTools';
 
@@ -25,7 +26,7 @@ Element.prototype.scrollIntoView = () => {};
 /** The visual tools over a text the way the studio holds it: every edit applied to it. */
 function Harness({ readOnly, texts }: { readOnly: boolean; texts: string[] }) {
   const [text, setText] = useState(TEXT);
-  const [selected, setSelected] = useState<string | null>(null);
+  const selection = useMemo(() => createSelectionStore(), []);
   const now = useRef(text);
   const editor = useRef({
     text: () => now.current,
@@ -41,8 +42,8 @@ function Harness({ readOnly, texts }: { readOnly: boolean; texts: string[] }) {
     <VisualTools
       doc={doc}
       editor={editor}
-      selected={selected}
-      onSelect={setSelected}
+      selection={selection}
+      onSelect={selection.set}
       problems={[]}
       manifest={null}
       library={library}

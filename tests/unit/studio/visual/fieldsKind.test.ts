@@ -25,3 +25,27 @@ describe('named values', () => {
     expect(kindOfPayload({ $: 'data.jumpUrl' })).not.toBe('fields');
   });
 });
+
+// Issue 25 speed: a block type's form is made once per shape of its values, not on every selection
+// or change (the panel of a button selected again, or a label changed, reuses it).
+describe('fieldsOf, made once', () => {
+  it('gives the same fields for two blocks of one type and shape, and new ones for another shape', () => {
+    const model = createFieldModel(schemaNav);
+    const doc = {
+      schemaVersion: 1,
+      id: 'x',
+      title: 'X',
+      body: [
+        { type: 'button', label: 'One', onTap: [{ do: 'back' }] },
+        { type: 'button', label: 'Two', onTap: [{ do: 'toast', text: 'Hi' }] },
+        { type: 'button', label: { $: 'data.label' } },
+      ],
+    };
+    const here = (i: number) => schemaNav.resolve(['body', i], doc);
+    const one = model.fieldsOf(here(0), doc.body[0]);
+    expect(model.fieldsOf(here(1), doc.body[1])).toBe(one);
+    const bound = model.fieldsOf(here(2), doc.body[2]);
+    expect(bound).not.toBe(one);
+    expect(bound.map((f) => f.name)).toEqual(one.map((f) => f.name));
+  });
+});
