@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { STAFF } from './prod-env';
 import { expect, test } from './support';
 import { useClockServer } from './clock';
-import { ROLLOVER_SCENARIO, studioAs } from './publishing-helpers';
+import { discardDraft, ROLLOVER_SCENARIO, studioAs } from './publishing-helpers';
 import { outline, phone, properties, savedDiff, selectedRow } from './visual-helpers';
 
 test.describe.configure({ mode: 'serial' });
@@ -305,5 +305,50 @@ test('drag and drop in the phone: the amounts dragged onto the upper half of the
   await selectedRow(page).focus();
   await page.keyboard.press('ControlOrMeta+z');
   await expect.poll(above).toBe(false);
+  await page.context().close();
+});
+
+test('drag and drop in the outline: the divider’s row dragged onto the upper half of the product row moves it above the row, in the outline and in the phone; the draft moves just those lines', async ({
+  browser,
+}) => {
+  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#loan-details');
+  await page.getByLabel('Scenario').selectOption({ label: ROLLOVER_SCENARIO });
+  const rows = outline(page).getByRole('treeitem');
+  const names = async () => (await rows.allTextContents()).map((t) => t.replace(/^\W+/, '').trim());
+  const divider = outline(page)
+    .getByRole('treeitem', { name: /^divider/ })
+    .first();
+  const row = outline(page).getByRole('treeitem', { name: /^row/ }).first();
+  await expect(divider).toBeVisible();
+  const before = await names();
+  expect(before.indexOf('divider')).toBeGreaterThan(before.indexOf('row'));
+  const screen = phone(page).locator('main.screen[data-screen="loan-details"]');
+  const line = screen.locator('hr, [role="separator"]').first();
+  const product = screen.getByRole('heading', { name: 'PesoQuick', level: 2 });
+  await expect(product).toBeVisible();
+  const lineAbove = async () => (await line.boundingBox())!.y < (await product.boundingBox())!.y;
+  expect(await lineAbove()).toBe(false);
+
+  // HTML5 drag and drop, as Chromium's own drag (Playwright intercepts it and gives it to the page).
+  await divider.dragTo(row, { targetPosition: { x: 30, y: 3 } });
+
+  await expect.poll(async () => (await names()).indexOf('divider')).toBe(before.indexOf('row'));
+  await expect.poll(lineAbove).toBe(true);
+  const diff = await savedDiff(page, 'loan-details');
+  // A move: the divider's lines leave one place and arrive at another, nothing else changes.
+  const strip = (l: string) => l.slice(2).replace(/,$/, '');
+  expect(
+    diff
+      .filter((l) => l.startsWith('+'))
+      .map(strip)
+      .sort(),
+  ).toEqual(
+    diff
+      .filter((l) => l.startsWith('−'))
+      .map(strip)
+      .sort(),
+  );
+  expect(diff.join('\n')).toContain('"type": "divider"');
+  await discardDraft(page, 'loan-details');
   await page.context().close();
 });
