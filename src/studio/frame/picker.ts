@@ -252,7 +252,8 @@ export function createPicker(
         display: 'block',
         left: `${box.left}px`,
         width: `${box.width}px`,
-        top: `${(where === 'before' ? box.top : box.bottom) - 2}px`,
+        // Within the phone's screen: a line at its very top or bottom would be half off it.
+        top: `${Math.min(Math.max(0, (where === 'before' ? box.top : box.bottom) - 2), window.innerHeight - 4)}px`,
       });
     },
     true,
