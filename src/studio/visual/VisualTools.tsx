@@ -62,11 +62,13 @@ function libraryValues(library: Library | null): unknown[] {
 }
 
 /**
- * A lower bound of a field's height in the panel, its gap included (a check box without help is
- * about 26 px): the first frame of a new selection's panel draws as many fields as its height
- * could show at this size, and two more, so what the panel shows then is what it shows whole.
+ * A lower bound of the distance from a field's top to the next field's, in the order they are
+ * drawn (a field's label line alone is about 17 px; an object's first field is that far below
+ * the object's label): the first frame of a new selection's panel draws as many fields as its
+ * height could show at this distance, and two more, so what the panel shows then is what it
+ * shows whole (bench:studio checks it on loan details' buttons).
  */
-const FIELD_MIN_PX = 20;
+const FIELD_MIN_PX = 16;
 
 /** After the next paint: a frame, then a task. Returns its cancel. */
 function afterPaint(f: () => void): () => void {

@@ -1,5 +1,5 @@
 // Issue 25 speed: a new selection's panel draws, in its first frame, the fields its height can
-// show (VisualTools.tsx: a field is at least 20 px high, and two more), marked busy, and the rest
+// show (VisualTools.tsx: a field is at least 16 px below the one before, and two more), marked busy, and the rest
 // in the next frame; a panel scrolled down, and a change of the selected block, draw it whole at
 // once. Before, every selection drew every field at once (a button's panel: thousands of pixels
 // below what the panel shows, most of the time of a selection at 4× CPU).
@@ -24,8 +24,8 @@ const textOf = (first: string) =>
 const library = libraryOf({});
 Element.prototype.scrollIntoView = () => {};
 
-/** The panel is 60 px high: 3 fields + 2 in its first frame. */
-const PANEL_PX = 60;
+/** The panel is 48 px high: 3 fields + 2 in its first frame. */
+const PANEL_PX = 48;
 beforeAll(() =>
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
     configurable: true,
