@@ -2,9 +2,7 @@
 // grouped as model/bindings.ts gives it (the screen's own paths, the scenario's replies, the
 // configuration). A bindable field's toggle (BindingToggle.tsx) and a named value's row
 // (FieldsMapField.tsx) pick from it alike; a path written by hand that is not listed stays shown.
-// The paths are drawn when the list can be used (useLongList.ts): until then it holds its value.
 import type { BindingGroup } from './model/bindings';
-import { useLongList } from './useLongList';
 
 interface Props {
   id?: string;
@@ -20,35 +18,26 @@ interface Props {
 }
 
 export function BindingSelect({ id, label, value, groups, placeholder, extra = [], onChange }: Props) {
-  const list = useLongList();
-  const fixed = value === '' || extra.some((o) => o.value === value);
-  const listed = fixed || groups.some((g) => g.paths.includes(value));
+  const listed =
+    value === '' || extra.some((o) => o.value === value) || groups.some((g) => g.paths.includes(value));
   return (
-    <select
-      id={id}
-      aria-label={label}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      onFocus={list.fill}
-      onPointerDown={list.fill}
-    >
+    <select id={id} aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
       <option value="">{placeholder}</option>
       {extra.map((o) => (
         <option key={o.value} value={o.value}>
           {o.label}
         </option>
       ))}
-      {!fixed && (!listed || !list.full) && <option value={value}>{value}</option>}
-      {list.full &&
-        groups.map((g) => (
-          <optgroup key={g.label} label={g.label}>
-            {g.paths.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </optgroup>
-        ))}
+      {!listed && <option value={value}>{value}</option>}
+      {groups.map((g) => (
+        <optgroup key={g.label} label={g.label}>
+          {g.paths.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </optgroup>
+      ))}
     </select>
   );
 }

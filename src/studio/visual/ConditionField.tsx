@@ -1,9 +1,8 @@
 // The condition builder (issue 25 item 2): rows of field, operator and value joined by and/or,
 // written as the engine's operator JSON. A part it cannot show as a row stays editable as an
 // expression (`expression`, the panel's JSON field). Fields are picked from the paths the
-// document reads (model/bindings.ts), suggested once a field box is about to be used (useLongList.ts).
+// document reads (model/bindings.ts).
 import type { ReactNode } from 'react';
-import { useLongList } from './useLongList';
 import {
   conditionOf,
   OPERATORS,
@@ -38,14 +37,17 @@ const OP_WORDS: Record<Operator, string> = {
 
 export function ConditionField({ id, label, value, paths, onValue, expression }: Props) {
   const rows = rowsOf(value);
-  const suggestions = useLongList();
   const write = (next: Rows) => onValue(conditionOf(next));
   const list = `${id}-paths`;
   const setRow = (i: number, row: Row) =>
     write({ ...rows, rows: rows.rows.map((x, j) => (j === i ? row : x)) });
   return (
     <div className="studio-condition" role="group" aria-label={`${label} condition`}>
-      <datalist id={list}>{suggestions.full && paths.map((p) => <option key={p} value={p} />)}</datalist>
+      <datalist id={list}>
+        {paths.map((p) => (
+          <option key={p} value={p} />
+        ))}
+      </datalist>
       {rows.rows.length > 1 && (
         <select
           aria-label={`${label}: rows joined by`}
@@ -81,7 +83,6 @@ export function ConditionField({ id, label, value, paths, onValue, expression }:
               aria-label={`${name} field`}
               list={list}
               value={r.path}
-              onFocus={suggestions.fill}
               onChange={(e) => setRow(i, { ...r, path: e.target.value })}
             />
             <select
