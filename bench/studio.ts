@@ -135,6 +135,7 @@ try {
     `| select a block in the outline → its panel drawn, ${CPU_SLOWDOWN}× CPU, median | ${fig(visual.outline)} |`,
     `| select a block in the phone (pick mode) → its panel drawn, ${CPU_SLOWDOWN}× CPU | ${fig(visual.phone)} |`,
     `| move the text's cursor into a block → its panel drawn, ${CPU_SLOWDOWN}× CPU | ${fig(visual.text)} |`,
+    `| the same three, until the whole panel is drawn (its fields out of sight too): outline, phone, text | ${fig(visual.whole.outline)}; ${fig(visual.whole.phone)}; ${fig(visual.whole.text)} |`,
     `| a property changed in the panel → drawn in the phone, ${CPU_SLOWDOWN}× CPU | ${fig(visual.change)} |`,
   );
 } finally {

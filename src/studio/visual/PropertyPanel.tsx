@@ -2,7 +2,7 @@
 // from its JSON Schema at run time (model/fields.ts), with no form written per block type. Each
 // field shows its schema description as help and the checker's problems about it; a change is
 // written into the document's text at once, as one edit of the editor (its undo takes it back).
-import { useId } from 'react';
+import { createContext, useContext, useId } from 'react';
 import { JsonField, TextLike } from './fieldInputs';
 import { humanize } from './model/humanize';
 import { isObject } from './model/isObject';
@@ -42,6 +42,17 @@ export interface PanelProps {
 
 const HIDDEN = new Set(['type', 'do']);
 
+/**
+ * The fields a newly selected block's panel draws in its first frame (issue 25 speed): the panel
+ * shows a few hundred pixels of a form that can be thousands high (a button's actions), so its
+ * first frame draws the first `count` fields, in the order they stand from the top, and the next
+ * frame the rest (VisualTools.tsx gives the number, from the panel's height). Numbered as the
+ * fields render, depth first, which is their order on the page (a field rendered twice keeps its
+ * number); a field past the count draws nothing yet. Only a render of the whole form reads it: a
+ * field holds no state of its own, so none re-renders alone.
+ */
+const FirstFrame = createContext<{ count: number; order: Map<string, number> } | null>(null);
+
 /** What every field of one panel shares: the schemas, the problems, the writer and the lists. */
 type FieldEnv = Pick<
   PanelProps,
@@ -61,6 +72,12 @@ interface FieldProps {
 function Field({ env, spec, value, path, depth, index }: FieldProps) {
   const { model, problems, write, choices, paths } = env;
   const id = useId();
+  const first = useContext(FirstFrame);
+  if (first) {
+    const place = first.order.get(id) ?? first.order.size;
+    first.order.set(id, place);
+    if (place >= first.count) return null;
+  }
   const help = `${id}-help`;
   const at = [...path, index ?? spec.name];
   const pointer = pointerOf(at);
@@ -372,16 +389,24 @@ function ListField({ env, spec, value, path, depth }: FieldProps & { value: unkn
   );
 }
 
-/** The fields of `value` at `path`, as its schema (`here`) gives them. */
+/**
+ * The fields of `value` at `path`, as its schema (`here`) gives them; with `firstFrame`, only that
+ * many (the first frame of a new selection's panel), else all.
+ */
 export function Fields({
   value,
   path,
   here,
   depth = 0,
   skip,
+  firstFrame,
   ...env
-}: PanelProps & { depth?: number; skip?: ReadonlySet<string> }) {
-  return <FieldsIn env={env} value={value} path={path} here={here} depth={depth} skip={skip} />;
+}: PanelProps & { depth?: number; skip?: ReadonlySet<string>; firstFrame?: number | undefined }) {
+  return (
+    <FirstFrame.Provider value={firstFrame === undefined ? null : { count: firstFrame, order: new Map() }}>
+      <FieldsIn env={env} value={value} path={path} here={here} depth={depth} skip={skip} />
+    </FirstFrame.Provider>
+  );
 }
 
 function FieldsIn({

@@ -2,7 +2,16 @@
 // and the property panel of the selection. Every change is an edit of the editor's text
 // (EditorHandle.apply): the text stays the one source of truth and the editor's history undoes
 // visual changes and typing alike.
-import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import type { ScreensManifest } from '../../../renderer/types.gen';
 import type { Problem } from '../../../renderer/validate/problem';
 import type { EditorHandle } from '../editor/Editor';
@@ -50,6 +59,25 @@ function libraryValues(library: Library | null): unknown[] {
   return (['screen', 'part'] as const).flatMap((kind) =>
     library.names(kind).map((name) => library.get(kind, name)?.value),
   );
+}
+
+/**
+ * A lower bound of the distance from a field's top to the next field's, in the order they are
+ * drawn (a field's label line alone is about 17 px; an object's first field is that far below
+ * the object's label): the first frame of a new selection's panel draws as many fields as its
+ * height could show at this distance, and two more, so what the panel shows then is what it
+ * shows whole (bench:studio checks it on loan details' buttons).
+ */
+const FIELD_MIN_PX = 16;
+
+/** After the next paint: a frame, then a task. Returns its cancel. */
+function afterPaint(f: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => (timer = setTimeout(f, 0)));
+  return () => {
+    cancelAnimationFrame(frame);
+    if (timer !== undefined) clearTimeout(timer);
+  };
 }
 
 /** A screen's fields the outline shows as branches of their own (not in the screen's panel). */
@@ -179,6 +207,26 @@ export function VisualTools({
     setMoving(null);
   };
   const edit = useMemo(() => editTargetOf(doc, node), [doc, node]);
+
+  /**
+   * A new selection's panel is drawn in two frames (issue 25 speed): first the fields its height
+   * shows, then, in the next frame, the rest (below them, out of sight). Meanwhile the panel is
+   * marked busy. A change of the selected block is drawn whole at once, and so is a selection
+   * while the panel is scrolled (what it shows then is further down).
+   */
+  const panel = useRef<HTMLElement>(null);
+  const selectedKey = node?.key ?? null;
+  const [wholeFor, setWholeFor] = useState<string | null>(selectedKey);
+  const panelBox = panel.current;
+  const firstFrame =
+    selectedKey !== wholeFor && panelBox !== null && panelBox.scrollTop === 0
+      ? Math.ceil(panelBox.clientHeight / FIELD_MIN_PX) + 2
+      : undefined;
+  useEffect(() => {
+    if (selectedKey === wholeFor) return;
+    return afterPaint(() => startTransition(() => setWholeFor(selectedKey)));
+  }, [selectedKey, wholeFor]);
+
   const base = edit?.base ?? null;
   const write = useCallback(
     (path: Path, value: unknown) => {
@@ -289,7 +337,12 @@ export function VisualTools({
           }}
         />
       ) : (
-        <section className="studio-properties" aria-label="Properties">
+        <section
+          ref={panel}
+          className="studio-properties"
+          aria-label="Properties"
+          aria-busy={firstFrame !== undefined || undefined}
+        >
           <h2 className="studio-heading">
             {node
               ? `${node.type ? humanize(node.type) : node.label}${node.type && node.label ? `: ${node.label}` : ''}`
@@ -314,6 +367,7 @@ export function VisualTools({
               paths={paths}
               assets={readOnly ? undefined : assets}
               bindings={bindings}
+              firstFrame={firstFrame}
               {...(node?.kind === 'screen' ? { skip: OUTLINED } : {})}
             />
           ) : (
