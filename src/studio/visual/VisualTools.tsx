@@ -32,6 +32,7 @@ import * as ops from './structureOps';
 import type { VisualDoc } from './useVisualDoc';
 import { isObject } from './model/isObject';
 import { useSelected, type SelectionStore } from './selectionStore';
+import { afterPaint } from './afterPaint';
 
 interface Props {
   doc: VisualDoc;
@@ -69,16 +70,6 @@ function libraryValues(library: Library | null): unknown[] {
  * shows whole (bench:studio checks it on loan details' buttons).
  */
 const FIELD_MIN_PX = 16;
-
-/** After the next paint: a frame, then a task. Returns its cancel. */
-function afterPaint(f: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => (timer = setTimeout(f, 0)));
-  return () => {
-    cancelAnimationFrame(frame);
-    if (timer !== undefined) clearTimeout(timer);
-  };
-}
 
 /** A screen's fields the outline shows as branches of their own (not in the screen's panel). */
 export const OUTLINED = new Set([

@@ -12,6 +12,7 @@ import { keyAtOffset, offsetOf } from './model/selection';
 import { parseText, type ParsedText } from './model/textEdits';
 import { createSelectionStore, type SelectionStore } from './selectionStore';
 import type { VisualDoc } from './useVisualDoc';
+import { afterPaint } from './afterPaint';
 
 /** The selection's place and type in the phone's screen. */
 export type InPhone = { path: string; type: string } | null;
@@ -26,16 +27,6 @@ export interface Selection {
   cursor(offset: number): void;
   /** The selection's place in the phone, as a store (Preview subscribes to it). */
   inPhone: { get(): InPhone; subscribe(listener: () => void): () => void };
-}
-
-/** After the next paint: a frame, then a task. Returns its cancel. */
-function afterPaint(f: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => (timer = setTimeout(f, 0)));
-  return () => {
-    cancelAnimationFrame(frame);
-    if (timer !== undefined) clearTimeout(timer);
-  };
 }
 
 export function useSelection(

@@ -2,14 +2,11 @@
 // keys are refused where the buttons are (a read-only studio cuts nothing), and a block cut is
 // dropped when the text changes, so a delete above it cannot make Ctrl+V move another block.
 import { fireEvent, render, screen } from '@testing-library/react';
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { libraryOf } from '../../../../src/parts/library';
 import type { EditorHandle } from '../../../../src/studio/editor/Editor';
+import { row, ToolsOver } from './visualToolsHarness';
 import { applyEdit } from '../../../../src/studio/visual/model/textEdits';
-import { createSelectionStore } from '../../../../src/studio/visual/selectionStore';
-import { useVisualDoc } from '../../../../src/studio/visual/useVisualDoc';
-import { VisualTools } from '../../../../src/studio/visual/VisualTools';
 
 const TEXT = `${JSON.stringify(
   {
@@ -19,14 +16,12 @@ const TEXT = `${JSON.stringify(
   null,
   2,
 )}\n`;
-const library = libraryOf({});
 // jsdom lays nothing out: the outline's keeping its selected row in view is not this test's.
 Element.prototype.scrollIntoView = () => {};
 
 /** The visual tools over a text the way the studio holds it: every edit applied to it. */
 function Harness({ readOnly, texts }: { readOnly: boolean; texts: string[] }) {
   const [text, setText] = useState(TEXT);
-  const selection = useMemo(() => createSelectionStore(), []);
   const now = useRef(text);
   const editor = useRef({
     text: () => now.current,
@@ -36,23 +31,9 @@ function Harness({ readOnly, texts }: { readOnly: boolean; texts: string[] }) {
       setText(now.current);
     },
   } as unknown as EditorHandle);
-  const doc = useVisualDoc('moves', text, library);
-  if (!doc) return null;
-  return (
-    <VisualTools
-      doc={doc}
-      editor={editor}
-      selection={selection}
-      onSelect={selection.set}
-      problems={[]}
-      manifest={null}
-      library={library}
-      readOnly={readOnly}
-    />
-  );
+  return <ToolsOver id="moves" text={text} editor={editor} readOnly={readOnly} />;
 }
 
-const row = (label: string) => screen.getByText(label).closest<HTMLElement>('[role="treeitem"]')!;
 const press = (label: string, key: string, mod = {}) => {
   fireEvent.click(row(label));
   fireEvent.keyDown(row(label), { key, ...mod });

@@ -4,13 +4,10 @@
 // once. Before, every selection drew every field at once (a button's panel: thousands of pixels
 // below what the panel shows, most of the time of a selection at 4× CPU).
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { libraryOf } from '../../../../src/parts/library';
 import type { EditorHandle } from '../../../../src/studio/editor/Editor';
-import { createSelectionStore } from '../../../../src/studio/visual/selectionStore';
-import { useVisualDoc } from '../../../../src/studio/visual/useVisualDoc';
-import { VisualTools } from '../../../../src/studio/visual/VisualTools';
+import { row, ToolsOver } from './visualToolsHarness';
 
 const textOf = (first: string) =>
   `${JSON.stringify(
@@ -21,7 +18,6 @@ const textOf = (first: string) =>
     null,
     2,
   )}\n`;
-const library = libraryOf({});
 Element.prototype.scrollIntoView = () => {};
 
 /** The panel is 48 px high: 3 fields + 2 in its first frame. */
@@ -41,27 +37,12 @@ let setText: (text: string) => void = () => {};
 function Harness() {
   const [text, set] = useState(textOf('First'));
   setText = set;
-  const selection = useMemo(() => createSelectionStore(), []);
   const latest = useRef(text);
   latest.current = text;
   const editor = useRef({ text: () => latest.current, place: () => undefined } as unknown as EditorHandle);
-  const doc = useVisualDoc('rows', text, library);
-  if (!doc) return null;
-  return (
-    <VisualTools
-      doc={doc}
-      editor={editor}
-      selection={selection}
-      onSelect={selection.set}
-      problems={[]}
-      manifest={null}
-      library={library}
-      readOnly={false}
-    />
-  );
+  return <ToolsOver id="rows" text={text} editor={editor} />;
 }
 
-const row = (label: string) => screen.getByText(label).closest<HTMLElement>('[role="treeitem"]')!;
 const panel = () => screen.getByRole('region', { name: 'Properties' });
 const fields = () => panel().querySelectorAll('.studio-prop').length;
 

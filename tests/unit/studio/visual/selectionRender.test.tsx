@@ -3,42 +3,22 @@
 // and gave back each row's `draggable` attribute: a style change of the whole tree per selection
 // (with the studio's own re-render, about half of bench:studio's select → panel time).
 import { fireEvent, render, screen } from '@testing-library/react';
-import { useMemo, useRef } from 'react';
+import { useRef } from 'react';
 import { describe, expect, it } from 'vitest';
-import { libraryOf } from '../../../../src/parts/library';
 import type { EditorHandle } from '../../../../src/studio/editor/Editor';
-import { createSelectionStore } from '../../../../src/studio/visual/selectionStore';
-import { useVisualDoc } from '../../../../src/studio/visual/useVisualDoc';
-import { VisualTools } from '../../../../src/studio/visual/VisualTools';
+import { row, ToolsOver } from './visualToolsHarness';
 
 const TEXT = `${JSON.stringify(
   { id: 'rows', body: ['First', 'Second', 'Third', 'Fourth'].map((text) => ({ type: 'text', text })) },
   null,
   2,
 )}\n`;
-const library = libraryOf({});
 Element.prototype.scrollIntoView = () => {};
 
 function Harness() {
-  const selection = useMemo(() => createSelectionStore(), []);
   const editor = useRef({ text: () => TEXT, place: () => undefined } as unknown as EditorHandle);
-  const doc = useVisualDoc('rows', TEXT, library);
-  if (!doc) return null;
-  return (
-    <VisualTools
-      doc={doc}
-      editor={editor}
-      selection={selection}
-      onSelect={selection.set}
-      problems={[]}
-      manifest={null}
-      library={library}
-      readOnly={false}
-    />
-  );
+  return <ToolsOver id="rows" text={TEXT} editor={editor} />;
 }
-
-const row = (label: string) => screen.getByText(label).closest<HTMLElement>('[role="treeitem"]')!;
 
 describe('a selection in the outline', () => {
   it('changes the two rows whose selected mark changes, and no other row', () => {
