@@ -44,7 +44,7 @@ const shown = (instant: number) =>
     year: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-    hour12: true,
+    hourCycle: 'h12',
   }).format(instant);
 
 const LANDING = `/promo/#/landing?id=2&${LANDING_QUERY}`;

@@ -12,7 +12,8 @@ export function showTime(iso: string | null | undefined, zone: string): string {
     year: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-    hour12: true,
+    // Not `hour12: true`: for en-GB that is the h11 cycle in some engines ("0:05 pm" at noon in Node).
+    hourCycle: 'h12',
   }).format(new Date(iso));
 }
 

@@ -46,4 +46,9 @@ describe('times in Asia/Manila', () => {
     expect(showTime('2026-12-24T01:00:00Z', 'Asia/Manila')).toBe('24 Dec 2026, 9:00 am');
     expect(localInput(Date.parse('2026-12-23T16:30:00Z'), 'Asia/Manila')).toBe('2026-12-24T00:30');
   });
+
+  it('shows noon and midnight as 12, in every engine (en-GB with hour12 alone gives "0:05 pm" in Node ICU)', () => {
+    expect(showTime('2026-11-28T04:05:00Z', 'Asia/Manila')).toBe('28 Nov 2026, 12:05 pm');
+    expect(showTime('2026-11-27T16:05:00Z', 'Asia/Manila')).toBe('28 Nov 2026, 12:05 am');
+  });
 });
