@@ -11,6 +11,7 @@ import { registerRouteTable } from './lib/route-table.js';
 import { loggingOptions, registerRequestId } from './ops/logging.js';
 import { registerRejectNul } from './lib/reject-nul.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
+import { registerDemoImages } from './plugins/demo-images.js';
 import { registerMedia } from './plugins/media.js';
 import studioPlugin from './plugins/studio/index.js';
 import type { StudioDeps } from './plugins/studio/services.js';
@@ -32,6 +33,7 @@ export async function buildStudioServer(deps: StudioDeps): Promise<FastifyInstan
   await studio.register(studioPlugin, deps);
   // The phone preview loads the page's app paths from this origin: the uploaded pictures too.
   registerMedia(studio, deps.db);
+  registerDemoImages(studio);
   if (existsSync(join(cfg.distDir, 'studio.html'))) await registerAssets(studio, cfg.distDir);
   studio.setNotFoundHandler(async (request, reply) =>
     reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` }),

@@ -121,6 +121,12 @@ describe.each(backends)('the studio in the production configuration on %s', (bac
     // The pages and the assets they load.
     for (const url of ['/studio', '/studio/', '/studio/preview', '/assets/studio-abc123.js'])
       expect((await send({ method: 'GET', url })).statusCode, url).toBe(200);
+    // The scenarios' pictures (screens/scenarios point at /assets-demo/), which the studio's phone
+    // loads from this listener: they were 404 here, so a product's logo showed as an empty circle.
+    const logo = await send({ method: 'GET', url: '/assets-demo/logo-1.svg' });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect((await send({ method: 'GET', url: '/assets-demo/nothing.svg' })).statusCode).toBe(404);
     for (const who of ['editor', 'publisher', 'boss'] as const) await signIn(who);
     expect((await call('editor', 'GET', '/session')).account.username).toBe('editor');
 

@@ -1,27 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { demoImages } from '../demo/svg.js';
-import { strongEtag } from '../lib/etag.js';
 import { peso } from '../lib/format.js';
 import { escapeHtml } from '../lib/html.js';
-import { IMAGE_CSP } from '../lib/security-headers.js';
+import { registerDemoImages } from './demo-images.js';
 
 /**
- * Generated demo images (/assets-demo/*.svg) and the stand-in payment page that payUrl, h5Url and the
+ * Generated demo images (demo-images.ts) and the stand-in payment page that payUrl, h5Url and the
  * huichao url point at (/demo/pay), so a flow can be followed end to end without a payment provider.
  */
 export default async function demoAssetsPlugin(app: FastifyInstance): Promise<void> {
-  const images = new Map([...demoImages()].map(([name, svg]) => [name, { svg, etag: strongEtag(svg) }]));
-
-  app.get('/assets-demo/:name', async (request, reply) => {
-    const image = images.get((request.params as { name: string }).name);
-    if (!image) return reply.code(404).send({ message: 'Not found' });
-    return reply
-      .type('image/svg+xml')
-      .header('Cache-Control', 'public, max-age=86400')
-      .header('ETag', image.etag)
-      .header('Content-Security-Policy', IMAGE_CSP)
-      .send(image.svg);
-  });
+  registerDemoImages(app);
 
   app.get('/demo/pay', async (request, reply) => {
     const q = request.query as Record<string, string | undefined>;
