@@ -295,6 +295,10 @@ test('the audit log filters by who and what, and exports the same entries as CSV
   const rows = publisher.getByRole('table', { name: 'Audit entries' }).locator('tbody tr');
   await expect(rows.first()).toContainText('session.sign-in');
   for (const row of await rows.all()) await expect(row).toContainText(/publisher\s*session\./);
+  // Its detail reads as names and values, not as the stored JSON.
+  const detail = rows.first().getByRole('definition');
+  await expect(rows.first().getByRole('term')).toContainText(['roles', 'device']);
+  await expect(detail.first()).toHaveText('["publisher"]');
   const href = await filter.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
   expect(href).toBe('/studio/api/audit.csv?actor=publisher&action=session.*');
   const csv = await publisher.request.get(href!);

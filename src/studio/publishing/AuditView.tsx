@@ -5,6 +5,7 @@ import type { StudioApi } from '../api';
 import { showTime, zonedIso } from './time';
 import type { AuditEntry } from './types';
 import { WhenInput } from './WhenInput';
+import { AuditDetail } from './AuditDetail';
 
 const EMPTY = { actor: '', action: '', target: '', from: '', to: '' };
 
@@ -107,8 +108,8 @@ export function AuditView({ api }: { api: StudioApi }) {
               <td>{e.actor}</td>
               <td>{e.action}</td>
               <td>{e.target}</td>
-              <td className="studio-detail">
-                {e.detail && Object.keys(e.detail).length ? JSON.stringify(e.detail) : ''}
+              <td>
+                <AuditDetail detail={e.detail} />
               </td>
             </tr>
           ))}
