@@ -26,6 +26,8 @@ export interface VisualFigures {
   /** The same selections until the whole panel is drawn (its fields out of sight too). */
   whole: Record<Place, number[]>;
   change: number[];
+  /** The same changes, as this bench measured them before 2026-11-28 (see `change`). */
+  changePolled: number[];
 }
 
 /** Two buttons the rollover scenario draws in the phone, selected in turn (the same twice is no change). */
@@ -134,8 +136,14 @@ function select(page: Page, place: Place, label: string): Promise<{ drawn: numbe
   );
 }
 
-/** Types `label` into the selected button's Label field; resolves with ms until the phone draws it. */
-function change(page: Page, label: string): Promise<number> {
+/**
+ * Types `label` into the selected button's Label field; resolves with ms until the phone draws it:
+ * `painted`, in the first task after the frame that draws it (as a selection's figures), and
+ * `polled`, the way this bench measured until 2026-11-28 (branch phone-speed): the phone's
+ * buttons looked at in each frame's animation callback, then the first task after the frame after
+ * that one, a frame more whenever the phone's page changed between frames.
+ */
+function change(page: Page, label: string): Promise<{ painted: number; polled: number }> {
   return page.evaluate(async (label) => {
     const input = [
       ...document.querySelectorAll<HTMLInputElement>('section[aria-label="Properties"] input'),
@@ -143,22 +151,82 @@ function change(page: Page, label: string): Promise<number> {
     const frame = document.querySelector<HTMLIFrameElement>('iframe[title="Preview"]')!;
     const drawn = () =>
       [...(frame.contentDocument?.querySelectorAll('button') ?? [])].some((b) => b.textContent === label);
+    const afterFrame = () =>
+      new Promise<void>((r) =>
+        requestAnimationFrame(() =>
+          (globalThis as unknown as PostTask).scheduler.postTask(r, { priority: 'user-blocking' }),
+        ),
+      );
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
     const start = performance.now();
-    // The phone's page is replaced when the screen restarts: poll each frame rather than observe one document.
+    // The phone's page is observed whole: a screen that starts again replaces all of it.
+    let painted = 0;
+    const seen = new Promise<void>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!drawn()) return;
+        observer.disconnect();
+        resolve();
+      });
+      observer.observe(frame.contentDocument!, { childList: true, subtree: true, characterData: true });
+    });
+    const first = seen.then(afterFrame).then(() => void (painted = performance.now() - start));
     setValue.call(input, label);
     input.dispatchEvent(new Event('input', { bubbles: true }));
-    await new Promise<void>((resolve) => {
-      const check = () => (drawn() ? resolve() : requestAnimationFrame(check));
+    // The old way: a look in each frame, then the frame after.
+    const polledAt = await new Promise<number>((resolve) => {
+      const check = () => (drawn() ? resolve(performance.now()) : requestAnimationFrame(check));
       check();
     });
-    await new Promise<void>((r) =>
-      requestAnimationFrame(() =>
-        (globalThis as unknown as PostTask).scheduler.postTask(r, { priority: 'user-blocking' }),
-      ),
-    );
-    return performance.now() - start;
+    await afterFrame();
+    const polled = performance.now() - start;
+    await first;
+    void polledAt;
+    return { painted, polled };
   }, label);
+}
+
+/**
+ * The property change alone, on studios of several builds (loan details, each opened and its
+ * second button selected by `prepare`), in turns: `runs` changes on each, after one not counted.
+ */
+export async function changesInTurns(
+  pages: { page: Page; cdp: CDPSession }[],
+  runs: number,
+): Promise<{ painted: number[]; polled: number[] }[]> {
+  const out = pages.map(() => ({ painted: [] as number[], polled: [] as number[] }));
+  for (const { page, cdp } of pages) {
+    await prepare(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  }
+  try {
+    for (let i = 0; i <= runs; i++)
+      for (const [k, { page }] of pages.entries()) {
+        const label = `Rollover Repayment ${i + 1}`;
+        const ms = await change(page, label);
+        if (i > 0) {
+          out[k]!.painted.push(ms.painted);
+          out[k]!.polled.push(ms.polled);
+        }
+        await page
+          .frameLocator('iframe[title=Preview]')
+          .getByRole('button', { name: label, exact: true })
+          .waitFor();
+      }
+  } finally {
+    for (const { cdp } of pages) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  }
+  return out;
+}
+
+/** The rollover scenario, Select in phone on, the second button selected (its Label field in the panel). */
+async function prepare(page: Page): Promise<void> {
+  await page.evaluate('globalThis.__name = (f) => f');
+  await page.getByLabel('Scenario').selectOption({ label: '174 Due today with rollover (isDelay 1)' });
+  const phone = page.frameLocator('iframe[title=Preview]');
+  await phone.getByRole('button', { name: 'Rollover Repayment' }).waitFor();
+  await page.getByRole('button', { name: 'Select in phone' }).click();
+  await phone.getByRole('button', { name: 'Rollover Repayment' }).click();
+  await page.locator('section[aria-label="Properties"] h2', { hasText: ': Rollover Repayment' }).waitFor();
 }
 
 /** The figures on an open studio showing loan details (signed in, the phone drawn). */
@@ -169,6 +237,7 @@ export async function measureVisual(page: Page, cdp: CDPSession, runs: number): 
     text: [],
     whole: { outline: [], phone: [], text: [] },
     change: [],
+    changePolled: [],
   };
   // tsx names the functions it compiles with a helper the page lacks (esbuild's keepNames).
   await page.evaluate('globalThis.__name = (f) => f');
@@ -192,7 +261,10 @@ export async function measureVisual(page: Page, cdp: CDPSession, runs: number): 
     for (let i = 0; i <= runs; i++) {
       const label = `Rollover Repayment ${i + 1}`;
       const ms = await change(page, label);
-      if (i > 0) figures.change.push(ms);
+      if (i > 0) {
+        figures.change.push(ms.painted);
+        figures.changePolled.push(ms.polled);
+      }
       // The phone settles (its sources answered) before the next change.
       await phone.getByRole('button', { name: label, exact: true }).waitFor();
     }

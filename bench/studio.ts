@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { startServer } from '../scripts/lib/server-process';
-import { CPU_SLOWDOWN, measureVisual } from './studio-visual';
+import { changesInTurns, CPU_SLOWDOWN, measureVisual } from './studio-visual';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 const PORT = Number(process.env.STUDIO_BENCH_PORT ?? 8794);
@@ -20,6 +20,8 @@ const RUNS = Number(process.env.STUDIO_BENCH_RUNS ?? 5);
 const BASE = `http://127.0.0.1:${PORT}`;
 const BEFORE_DIST = process.env.BEFORE_DIST_DIR ? resolve(ROOT, process.env.BEFORE_DIST_DIR) : null;
 const BEFORE_BASE = `http://127.0.0.1:${PORT + 1}`;
+/** `change`: only the property change, on the "before" build and this one in turns (BEFORE_DIST_DIR). */
+const ONLY = process.env.STUDIO_BENCH_ONLY ?? '';
 const shotAt = process.argv.indexOf('--shot');
 const shot = shotAt > 0 ? process.argv[shotAt + 1] : undefined;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -63,6 +65,56 @@ const browser = await chromium.launch({
 });
 const lines: string[] = [];
 try {
+  const fig = (xs: number[]) =>
+    `${Math.round(median(xs))} ms (max ${Math.round(Math.max(...xs))} ms, ${xs.length} times)`;
+  lines.push('| figure | value |', '|---|---|');
+  if (ONLY !== 'change') await wholeBench();
+  // 4. With a "before" build: the property change on both, in turns (the machine's load moves).
+  if (beforeServer) {
+    const studios = [await opened(BEFORE_BASE), await opened(BASE)];
+    const pages = await Promise.all(
+      studios.map(async ({ studio, context }) => ({
+        page: studio,
+        cdp: await context.newCDPSession(studio),
+      })),
+    );
+    const [old, now] = await changesInTurns(pages, RUNS);
+    for (const { context } of studios) await context.close();
+    lines.push(
+      `| a property change → drawn in the phone, ${CPU_SLOWDOWN}× CPU, in turns: "before" build, this one | ${fig(old!.painted)}; ${fig(now!.painted)} |`,
+      `| the same, measured as until 2026-11-28 (a frame more when the phone changed between frames): "before", this one | ${fig(old!.polled)}; ${fig(now!.polled)} |`,
+    );
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+  await beforeServer?.stop();
+  rmSync(work, { recursive: true, force: true });
+}
+console.log(lines.join('\n'));
+
+/** A cold studio, signed in, until the editor shows the document and the phone the screen. */
+async function opened(base: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const studio = await context.newPage();
+  const start = Date.now();
+  await studio.goto(`${base}/studio#loan-details`);
+  // Signing in is part of opening the studio (issue 17): the demo editor.
+  await studio.getByLabel('Account').fill('editor');
+  await studio.getByLabel('Password').fill('demo-editor-password');
+  await studio.getByRole('button', { name: 'Sign in' }).click();
+  await studio.locator('.cm-content').getByText('"loan-details"').first().waitFor();
+  await studio
+    .frameLocator('iframe[title=Preview]')
+    .locator('main.screen[data-screen="loan-details"]')
+    .waitFor();
+  return { studio, context, ms: Date.now() - start };
+}
+
+/** Sections 1-3: the borrower's scripts, the studio's first load, the visual tools. */
+async function wholeBench() {
+  const fig = (xs: number[]) =>
+    `${Math.round(median(xs))} ms (max ${Math.round(Math.max(...xs))} ms, ${xs.length} times)`;
   // 1. The borrower's page: what it loads, and that none of it is the studio's.
   const page = await browser.newPage();
   const borrower = await scriptsOf(page, `${BASE}/loan/details?orderId=ORD-174-D&productId=P-1`);
@@ -76,22 +128,6 @@ try {
 
   // 2. The studio: cold loads, sign-in included, until the editor shows the document and the phone
   // shows the screen; with a "before" build, one load of each in turn.
-  const opened = async (base: string) => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const studio = await context.newPage();
-    const start = Date.now();
-    await studio.goto(`${base}/studio#loan-details`);
-    // Signing in is part of opening the studio (issue 17): the demo editor.
-    await studio.getByLabel('Account').fill('editor');
-    await studio.getByLabel('Password').fill('demo-editor-password');
-    await studio.getByRole('button', { name: 'Sign in' }).click();
-    await studio.locator('.cm-content').getByText('"loan-details"').first().waitFor();
-    await studio
-      .frameLocator('iframe[title=Preview]')
-      .locator('main.screen[data-screen="loan-details"]')
-      .waitFor();
-    return { studio, context, ms: Date.now() - start };
-  };
   const times: number[] = [];
   const before: number[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -117,12 +153,8 @@ try {
   const cdp = await context.newCDPSession(studio);
   const visual = await measureVisual(studio, cdp, RUNS);
   await context.close();
-  const fig = (xs: number[]) =>
-    `${Math.round(median(xs))} ms (max ${Math.round(Math.max(...xs))} ms, ${xs.length} times)`;
 
   lines.push(
-    '| figure | value |',
-    '|---|---|',
     `| JavaScript of a borrower's page (/loan/details), gzip -9 | ${kb(borrower.reduce((n, s) => n + s.gz, 0))} in ${borrower.length} file(s) |`,
     ...borrower.map((s) => `| - ${s.url} | ${kb(s.gz)} |`),
     `| studio chunks or CodeMirror among them | ${leaked.length + codemirror.length === 0 ? 'none' : [...leaked, ...codemirror].map((s) => s.url).join(', ')} |`,
@@ -137,11 +169,6 @@ try {
     `| move the text's cursor into a block → its panel drawn, ${CPU_SLOWDOWN}× CPU | ${fig(visual.text)} |`,
     `| the same three, until the whole panel is drawn (its fields out of sight too): outline, phone, text | ${fig(visual.whole.outline)}; ${fig(visual.whole.phone)}; ${fig(visual.whole.text)} |`,
     `| a property changed in the panel → drawn in the phone, ${CPU_SLOWDOWN}× CPU | ${fig(visual.change)} |`,
+    `| the same, measured as until 2026-11-28 (a frame more when the phone changed between frames) | ${fig(visual.changePolled)} |`,
   );
-} finally {
-  await browser.close();
-  await server.stop();
-  await beforeServer?.stop();
-  rmSync(work, { recursive: true, force: true });
 }
-console.log(lines.join('\n'));

@@ -1,11 +1,23 @@
 // The phone frame: an iframe of the preview page (studio-preview.html) at the device's size,
 // scaled down when the window is too small. The document and scenario go in by postMessage;
 // what the screen does comes back the same way.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type Ref,
+} from 'react';
+import { runKeyOf } from '../../renderer/runKey';
 import type { ScreenDocument } from '../../renderer/types.gen';
 import {
   DEVICES,
+  FRAME_RENDER,
   type Device,
+  type FrameRender,
   type FrameMessage,
   type InPlaceMessage,
   type LogEntry,
@@ -44,6 +56,18 @@ interface Props {
   onTextEdit?(path: string, text: string | null): void;
   /** A block dragged onto another in the phone (pick mode): the phone's pointers of both. */
   onMove?(from: string, to: string, where: 'before' | 'after'): void;
+  /** For the studio to give the phone a document before its own render (PreviewHandle). */
+  handle?: Ref<PreviewHandle>;
+}
+
+export interface PreviewHandle {
+  /**
+   * Gives the running phone `doc` now, ahead of `doc` the prop, when it changes only what the
+   * phone draws (renderer/runKey.ts): a visual change reaches the phone before the studio has
+   * taken it (issue 25 speed). False when it would start the phone again: that goes the usual
+   * way. The prop, once it is that same document, is not sent again.
+   */
+  show(doc: ScreenDocument): boolean;
 }
 
 export type NativeEventName = 'back' | 'close';
@@ -72,12 +96,15 @@ export function Preview({
   onPick,
   onTextEdit,
   onMove,
+  handle,
 }: Props) {
   const frame = useRef<HTMLIFrameElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const [scale, setScale] = useState(1);
   const latest = useRef<RenderMessage | null>(null);
   latest.current = doc ? { type: 'studio:render', doc, scenario, run } : null;
+  /** What the phone was last sent, and what that document runs. */
+  const sent = useRef<{ message: RenderMessage; runs: string } | null>(null);
 
   const store = selectedStore ?? NONE;
   const selected = useSyncExternalStore(store.subscribe, store.get, store.get);
@@ -93,13 +120,30 @@ export function Preview({
     [],
   );
 
+  const render = useCallback(
+    (message: RenderMessage) => {
+      sent.current = { message, runs: runKeyOf(message.doc) };
+      const direct = (frame.current?.contentWindow as Partial<Record<string, unknown>> | null)?.[
+        FRAME_RENDER
+      ];
+      if (typeof direct !== 'function') return send(message);
+      try {
+        (direct as FrameRender)(message);
+      } catch {
+        // Whatever failed there stays there: the message goes the usual way.
+        send(message);
+      }
+    },
+    [send],
+  );
+
   useEffect(() => {
     const onMessage = (event: MessageEvent<FrameMessage>) => {
       if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return;
       const message = event.data;
       // The frame (re)loaded: give it what it should show.
       if (message.type === 'studio:ready') {
-        if (latest.current) send(latest.current);
+        if (latest.current) render(latest.current);
         const { picking: on, selected: at } = pick.current;
         send({ type: 'studio:pick-mode', on });
         send({ type: 'studio:select', path: at?.path ?? null, blockType: at?.type ?? '' });
@@ -113,11 +157,25 @@ export function Preview({
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [onLog, onCrash, send]);
+  }, [onLog, onCrash, send, render]);
 
   useEffect(() => {
-    if (doc) send({ type: 'studio:render', doc, scenario, run });
-  }, [doc, scenario, run, send]);
+    const last = sent.current?.message;
+    if (!doc || (last && last.doc === doc && last.scenario === scenario && last.run === run)) return;
+    render({ type: 'studio:render', doc, scenario, run });
+  }, [doc, scenario, run, render]);
+  useImperativeHandle(
+    handle,
+    () => ({
+      show(next) {
+        const last = sent.current;
+        if (!last || last.runs !== runKeyOf(next)) return false;
+        render({ ...last.message, doc: next });
+        return true;
+      },
+    }),
+    [render],
+  );
 
   useEffect(() => send({ type: 'studio:pick-mode', on: picking }), [picking, send]);
   const selectedPath = selected?.path ?? null;

@@ -11,6 +11,7 @@ import { usageOf } from './usage';
 import { Editor, type EditorHandle } from './editor/Editor';
 import { HistoryDialog } from './HistoryDialog';
 import { LogPanel } from './LogPanel';
+import type { PreviewHandle } from './Preview';
 import { PreviewColumn } from './PreviewColumn';
 import { ProblemList } from './ProblemList';
 import { PublicationsDialog } from './publishing/PublicationsDialog';
@@ -73,6 +74,16 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
   const selection = useSelection(visual, editor, `${id}:${file?.key ?? 0}`);
   const inPlace = useTextInPlace(visual, editor, !api.canEdit);
   const phoneMove = usePhoneMove(visual, editor, !api.canEdit, selection.select);
+  // A visual change goes to the phone first, and the editor takes it after the phone's paint.
+  const phone = useRef<PreviewHandle>(null);
+  const wholeDoc = checked.wholeDoc;
+  const onVisual = useCallback(
+    (next: string) => {
+      const doc = wholeDoc(next);
+      return doc !== null && (phone.current?.show(doc) ?? false);
+    },
+    [wholeDoc],
+  );
   const errors = checked.result?.errors ?? 0;
   const warnings = (checked.result?.problems.length ?? 0) - errors;
 
@@ -219,6 +230,7 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
                 setText(next);
               }}
               onCursor={selection.cursor}
+              onVisual={onVisual}
             />
           )}
         </div>
@@ -263,6 +275,7 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
           },
           onTextEdit: inPlace.finish,
           onMove: phoneMove,
+          handle: phone,
         }}
       />
 

@@ -2,7 +2,7 @@
 // the schema: that is what the phone keeps showing while the text is half typed. A screen is
 // checked as the server will serve it (its parts and base from the published library); a part is
 // checked with the screens that use it, and the phone shows one of them with the part as typed.
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ScreenDocument, ScreensManifest } from '../../renderer/types.gen';
 import { checkPartText, checkScreenText, screenDocOfText, type CheckResult } from '../checker/checkText';
 import { readClientConfig } from '../config/client';
@@ -53,6 +53,13 @@ export interface Checked {
    * block added) is given to the running phone, which keeps its state (issue 25).
    */
   runs: number;
+  /**
+   * The document a whole change's text of this screen draws (screenDocOfText), null for a part or
+   * a text it refuses: what the studio gives the phone before the editor takes the change
+   * (issue 25 speed). The check of that text then starts from this same document, so the phone
+   * is not sent it twice.
+   */
+  wholeDoc(text: string): ScreenDocument | null;
 }
 
 /** The check of the text, and the document the phone shows for it. */
@@ -95,8 +102,25 @@ export function useChecked(
    */
   typed: boolean = true,
 ): Checked {
-  const [state, setState] = useState<Checked>({ result: null, good: null, version: 0, runs: 0 });
+  const [state, setState] = useState<Omit<Checked, 'wholeDoc'>>({
+    result: null,
+    good: null,
+    version: 0,
+    runs: 0,
+  });
   const goodJson = useRef('');
+  /** The last whole document made, and from what. */
+  const whole = useRef<{ key: readonly unknown[]; doc: ScreenDocument | null } | null>(null);
+  const inputs = useRef({ id, manifest, library });
+  inputs.current = { id, manifest, library };
+  const wholeDoc = useCallback((wholeText: string) => {
+    const { id, manifest, library } = inputs.current;
+    if (library === null || documentOf(id).kind !== 'screen') return null;
+    const key = [wholeText, id, manifest, library] as const;
+    if (!whole.current || whole.current.key.some((k, i) => k !== key[i]))
+      whole.current = { key, doc: screenDocOfText(wholeText, { id, manifest, urls: URLS, library }) };
+    return whole.current.doc;
+  }, []);
   const last = useRef(`${id} ${previewOf}`);
   /** When the text was last checked (Date.now()). */
   const lastRun = useRef(0);
@@ -129,7 +153,7 @@ export function useChecked(
       // checked (its problems, those of the set) once the phone has drawn it. The document is the
       // check's own (screenDocOfText), so the check changes nothing in the phone.
       if (!typed && !fresh && documentOf(id).kind === 'screen') {
-        const doc = screenDocOfText(text, { id, manifest, urls: URLS, library });
+        const doc = wholeDoc(text);
         if (doc) {
           show(doc, null);
           later = whenIdle(() => {
@@ -160,5 +184,5 @@ export function useChecked(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, text, manifest, library, previewOf]);
 
-  return state;
+  return useMemo(() => ({ ...state, wholeDoc }), [state, wholeDoc]);
 }

@@ -30,6 +30,8 @@ import {
 } from '@codemirror/view';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import type { Problem } from '../../../renderer/validate/problem';
+import { afterPaint } from '../visual/afterPaint';
+import { applied, createPendingEdits, type Edit, type PendingEdits } from './pendingEdits';
 import { schemaCompletion } from './completion';
 import { schemaHover } from './hover';
 import { partSchemaNav, schemaNav } from './schemas';
@@ -69,6 +71,11 @@ interface Props {
   schema?: 'screen' | 'part';
   /** The cursor moved (typing or a click in the text): its offset. */
   onCursor?(offset: number): void;
+  /**
+   * A visual change's text, before the editor takes it: true when the phone has been given it,
+   * and the editor then takes the change after the next paint (pendingEdits.ts says why).
+   */
+  onVisual?(text: string): boolean;
 }
 
 /** Typing, a paste, a completion or a deletion in the editor: text that may be half done. */
@@ -122,8 +129,20 @@ function extensions(
   ];
 }
 
+/** A visual change as one transaction of the editor, so its history undoes it like typing. */
+function take(editor: EditorView | null, edit: Edit, at: number | undefined) {
+  editor?.dispatch({
+    changes: edit,
+    ...(at === undefined
+      ? {}
+      : { selection: { anchor: Math.min(at, edit.from + edit.insert.length + editor.state.doc.length) } }),
+    userEvent: 'input.visual',
+    scrollIntoView: at !== undefined,
+  });
+}
+
 export const Editor = forwardRef<EditorHandle, Props>(function Editor(
-  { docKey, initialText, problems, onChange, schema = 'screen', onCursor },
+  { docKey, initialText, problems, onChange, schema = 'screen', onCursor, onVisual },
   ref,
 ) {
   const host = useRef<HTMLDivElement>(null);
@@ -132,17 +151,30 @@ export const Editor = forwardRef<EditorHandle, Props>(function Editor(
   change.current = onChange;
   const cursor = useRef(onCursor);
   cursor.current = onCursor;
+  const visual = useRef(onVisual);
+  visual.current = onVisual;
+  const pending = useRef<PendingEdits | null>(null);
+  pending.current ??= createPendingEdits((edit, at) => take(view.current, edit, at), afterPaint);
 
   useEffect(() => {
     const editor = new EditorView({ parent: host.current!, doc: '' });
     view.current = editor;
+    // A person's key, click or paste in the text comes after the pending visual changes.
+    const flush = () => pending.current?.flush();
+    const events = ['keydown', 'beforeinput', 'mousedown', 'paste', 'drop', 'compositionstart'];
+    for (const e of events) host.current!.addEventListener(e, flush, true);
+    const element = host.current!;
     return () => {
+      for (const e of events) element.removeEventListener(e, flush, true);
+      pending.current?.drop();
       editor.destroy();
       view.current = null;
     };
   }, []);
 
   useEffect(() => {
+    // The pending changes were the last document's.
+    pending.current?.drop();
     view.current?.setState(
       EditorState.create({
         doc: initialText,
@@ -174,10 +206,12 @@ export const Editor = forwardRef<EditorHandle, Props>(function Editor(
 
   useImperativeHandle(ref, () => ({
     replace(text) {
+      pending.current?.flush();
       const editor = view.current;
       editor?.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: text } });
     },
     reveal(offset) {
+      pending.current?.flush();
       const editor = view.current;
       if (!editor) return;
       const pos = Math.min(offset, editor.state.doc.length);
@@ -189,19 +223,21 @@ export const Editor = forwardRef<EditorHandle, Props>(function Editor(
     },
     apply(edit, at) {
       const editor = view.current;
+      const later = pending.current!;
       if (!editor) return;
-      editor.dispatch({
-        changes: edit,
-        ...(at === undefined
-          ? {}
-          : {
-              selection: { anchor: Math.min(at, edit.from + edit.insert.length + editor.state.doc.length) },
-            }),
-        userEvent: 'input.visual',
-        scrollIntoView: at !== undefined,
-      });
+      const next = applied(
+        later.text(() => editor.state.doc.toString()),
+        edit,
+      );
+      if (visual.current?.(next)) {
+        later.add(edit, at, next);
+        return;
+      }
+      later.flush();
+      take(editor, edit, at);
     },
     place(offset) {
+      pending.current?.flush();
       const editor = view.current;
       if (!editor) return;
       const at = Math.min(offset, editor.state.doc.length);
@@ -211,10 +247,10 @@ export const Editor = forwardRef<EditorHandle, Props>(function Editor(
         effects: EditorView.scrollIntoView(at, { y: 'start', yMargin: 40 }),
       });
     },
-    undo: () => (view.current ? undo(view.current) : false),
-    redo: () => (view.current ? redo(view.current) : false),
+    undo: () => (pending.current?.flush(), view.current ? undo(view.current) : false),
+    redo: () => (pending.current?.flush(), view.current ? redo(view.current) : false),
     focused: () => view.current?.hasFocus ?? false,
-    text: () => view.current?.state.doc.toString() ?? '',
+    text: () => pending.current!.text(() => view.current?.state.doc.toString() ?? ''),
   }));
 
   return <div className="studio-editor" ref={host} />;

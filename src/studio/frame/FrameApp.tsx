@@ -4,12 +4,20 @@
 // (Screen's `live`): what it draws changes, its state stays; a new run starts it afresh (the
 // scenario's host, its storage and the log's clock too).
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Screen } from '../../../renderer/Screen';
 import type { NativeEvent } from '../../../renderer/host';
 import { ErrorBoundary } from '../../app/ErrorBoundary';
 import type { AppConfig } from '../../config/types';
 import { createToaster, ToastView } from '../../host/toast';
-import type { FrameMessage, InPlaceMessage, PickMessage, RenderMessage } from '../shared/protocol';
+import {
+  FRAME_RENDER,
+  type FrameMessage,
+  type FrameRender,
+  type InPlaceMessage,
+  type PickMessage,
+  type RenderMessage,
+} from '../shared/protocol';
 import { createPicker, type Picker } from './picker';
 import { createScenarioHost } from './scenarioHost';
 import { createTextInPlace } from './textInPlace';
@@ -83,23 +91,33 @@ export function FrameApp({ config }: { config: AppConfig }) {
   }, [runId, config, toaster]);
 
   useEffect(() => {
-    const onMessage = (event: MessageEvent<Incoming>) => {
-      if (event.origin !== window.location.origin || event.source !== window.parent) return;
-      const message = event.data;
-      if (message?.type === 'studio:render') {
+    // Drawn in the task it comes in (not a scheduler's task later): the next frame shows it.
+    const show = (message: RenderMessage) =>
+      flushSync(() => {
         if (crashed.current) {
           crashed.current = false;
           setResets((n) => n + 1);
         }
         setRender(message);
-      } else if (message?.type === 'studio:native') host?.emit(message.event);
+      });
+    // The studio's object, copied into this page's own objects as a message would be.
+    const direct: FrameRender = (message) => show(structuredClone(message));
+    (window as unknown as Record<string, FrameRender>)[FRAME_RENDER] = direct;
+    const onMessage = (event: MessageEvent<Incoming>) => {
+      if (event.origin !== window.location.origin || event.source !== window.parent) return;
+      const message = event.data;
+      if (message?.type === 'studio:render') show(message);
+      else if (message?.type === 'studio:native') host?.emit(message.event);
       else if (message?.type === 'studio:pick-mode') picker.setPicking(message.on);
       else if (message?.type === 'studio:select') picker.select(message.path, message.blockType);
       else if (message?.type === 'studio:edit-text') inPlace.start(message.path, message.text);
       else if (message?.type === 'studio:edit-refused') inPlace.refuse(message.path, message.reason);
     };
     window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
+    return () => {
+      window.removeEventListener('message', onMessage);
+      delete (window as unknown as Record<string, FrameRender>)[FRAME_RENDER];
+    };
   }, [host, picker, inPlace]);
 
   useEffect(() => post({ type: 'studio:ready' }), []);

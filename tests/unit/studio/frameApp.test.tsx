@@ -7,7 +7,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../../src/config/load';
 import { FrameApp } from '../../../src/studio/frame/FrameApp';
-import type { RenderMessage } from '../../../src/studio/shared/protocol';
+import { FRAME_RENDER, type FrameRender, type RenderMessage } from '../../../src/studio/shared/protocol';
 import type { ScreenDocument } from '../../../renderer/types.gen';
 
 const doc = (label: string, extra: Record<string, unknown> = {}) =>
@@ -69,5 +69,19 @@ describe('the studio phone given a new document', () => {
       run: 2,
     });
     expect(await screen.findByText('Tapped 10 times')).toBeTruthy();
+  });
+
+  it('draws a document the studio hands over directly before the call returns (issue 25 speed: the phone in the studio’s next frame)', async () => {
+    render(<FrameApp config={DEFAULT_CONFIG} />);
+    await send({ type: 'studio:render', doc: doc('Tap'), scenario: null, run: 1 });
+    fireEvent.click(await screen.findByRole('button', { name: 'Tap' }));
+    expect(await screen.findByText('Tapped 1 times')).toBeTruthy();
+    const direct = (window as unknown as Partial<Record<string, FrameRender>>)[FRAME_RENDER];
+    expect(typeof direct).toBe('function');
+    const message: RenderMessage = { type: 'studio:render', doc: doc('Tap now'), scenario: null, run: 1 };
+    direct!(message);
+    // No await: drawn within the call, the taps kept.
+    expect(screen.getByRole('button', { name: 'Tap now' })).toBeTruthy();
+    expect(screen.getByText('Tapped 1 times')).toBeTruthy();
   });
 });

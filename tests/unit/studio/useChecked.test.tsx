@@ -76,4 +76,19 @@ describe('useChecked', () => {
     act(() => void vi.advanceTimersByTime(CHECK_DELAY_MS - 50));
     expect(titleOf(hook.result.current.good)).toBe('Two');
   });
+
+  it('shows the very document the phone was given ahead of the text (wholeDoc), so the phone is not sent it again', () => {
+    const hook = start();
+    act(() => void vi.advanceTimersByTime(1000));
+    const text = screen('Two');
+    const given = hook.result.current.wholeDoc(text);
+    expect(titleOf(given)).toBe('Two');
+    hook.rerender({ text, typed: false });
+    expect(hook.result.current.good).toBe(given);
+    // A part's text has no document of its own to give.
+    const part = renderHook(() =>
+      useChecked('parts/banner', screen('Two'), null, EMPTY_LIBRARY, null, false),
+    );
+    expect(part.result.current.wholeDoc(screen('Two'))).toBeNull();
+  });
 });
