@@ -25,6 +25,7 @@ import { useActionLog, useWarnBeforeLeaving } from './useActionLog';
 import { useChecked } from './useChecked';
 import { useSelection } from './visual/useSelection';
 import { usePhoneMove } from './visual/usePhoneMove';
+import { phoneTargets } from './visual/structureOps';
 import { useTextInPlace } from './visual/useTextInPlace';
 import { useVisualDoc } from './visual/useVisualDoc';
 import { assetSource } from './visual/assetSource';
@@ -73,6 +74,12 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
   const selection = useSelection(visual, editor, `${id}:${file?.key ?? 0}`);
   const inPlace = useTextInPlace(visual, editor, !api.canEdit);
   const phoneMove = usePhoneMove(visual, editor, !api.canEdit, selection.select);
+  // What a drag in the phone may do: nothing for a read-only studio.
+  const outline = visual?.outline ?? null;
+  const phoneDrops = useMemo(
+    () => (api.canEdit && outline ? phoneTargets(outline) : null),
+    [api.canEdit, outline],
+  );
   const errors = checked.result?.errors ?? 0;
   const warnings = (checked.result?.problems.length ?? 0) - errors;
 
@@ -263,6 +270,7 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
           },
           onTextEdit: inPlace.finish,
           onMove: phoneMove,
+          structure: phoneDrops,
         }}
       />
 
