@@ -352,3 +352,112 @@ test('drag and drop in the outline: the divider’s row dragged onto the upper h
   await discardDraft(page, 'loan-details');
   await page.context().close();
 });
+
+test('drag and drop into a container in the phone: the divider let go on the padding of the buttons’ column lands inside it, last, marked as such; the draft moves just its lines', async ({
+  browser,
+}) => {
+  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#loan-details');
+  await page.getByLabel('Scenario').selectOption({ label: ROLLOVER_SCENARIO });
+  const screen = phone(page).locator('main.screen[data-screen="loan-details"]');
+  await expect(screen).toBeVisible();
+  await page.getByRole('button', { name: 'Select in phone' }).click();
+  const divider = screen.locator('hr.blk-divider');
+  const buttons = screen.locator('.blk-column.s-padding-sm', { hasText: 'REPAY' });
+  const rollover = screen.getByRole('button', { name: 'Rollover Repayment' });
+  await expect(divider).toBeVisible();
+  await expect(rollover).toBeVisible();
+  const below = async () => (await divider.boundingBox())!.y > (await rollover.boundingBox())!.y;
+  expect(await below()).toBe(false);
+
+  // Pressed on the divider, dragged onto the column's left padding (its own, not a button's), in its
+  // lower half: "inside, last", a mark unlike the line between blocks.
+  await divider.hover();
+  await page.mouse.down();
+  await divider.hover({ position: { x: 40, y: 0 } });
+  const box = (await buttons.boundingBox())!;
+  await buttons.hover({ position: { x: 3, y: Math.round(box.height * 0.7) } });
+  const inside = phone(page).locator('.studio-pick-inside');
+  await expect(inside).toBeVisible();
+  await expect(inside.locator('b')).toHaveText('into column: last');
+  await expect(phone(page).locator('.studio-pick-drop')).toBeHidden();
+  if (process.env.STUDIO_SHOTS)
+    await page
+      .locator('.studio-phone')
+      .screenshot({ path: `${process.env.STUDIO_SHOTS}/phone-drop-inside.png` });
+  await page.mouse.up();
+
+  await expect.poll(below).toBe(true);
+  await expect(inside).toBeHidden();
+  await expect(selectedRow(page)).toContainText('divider');
+  // Its three lines leave the card and arrive after the rollover button, which gains a comma.
+  expect(await savedDiff(page, 'loan-details')).toEqual([
+    '− "type": "divider"',
+    '− },',
+    '− {',
+    '+ },',
+    '+ {',
+    '+ "type": "divider"',
+  ]);
+  await discardDraft(page, 'loan-details');
+  await page.context().close();
+});
+
+test('dragging a container by its chip in the phone: a click on the product’s name, the chip’s “row ›” selects the row around it, its handle drags the whole row below the status banner; the draft moves just its lines', async ({
+  browser,
+}) => {
+  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#loan-details');
+  await page.getByLabel('Scenario').selectOption({ label: ROLLOVER_SCENARIO });
+  const screen = phone(page).locator('main.screen[data-screen="loan-details"]');
+  await expect(screen).toBeVisible();
+  await page.getByRole('button', { name: 'Select in phone' }).click();
+  const name = screen.getByRole('heading', { name: 'PesoQuick', level: 2 });
+  const banner = screen.locator('.blk-hero').first();
+  const card = screen.locator('section.blk-section').first();
+  await name.click();
+  const chip = phone(page).locator('.studio-pick-selected');
+  await expect(chip.locator('span')).toHaveText('text');
+  await expect(selectedRow(page)).toContainText('text');
+
+  // The block around it, named on the chip: a click selects it.
+  await chip.locator('i', { hasText: 'row ›' }).click();
+  await expect(chip.locator('span')).toHaveText('row');
+  await expect(selectedRow(page)).toContainText('row');
+  if (process.env.STUDIO_SHOTS)
+    await page
+      .locator('.studio-phone')
+      .screenshot({ path: `${process.env.STUDIO_SHOTS}/phone-drag-handle.png` });
+  const rowAbove = async () => (await name.boundingBox())!.y < (await card.boundingBox())!.y;
+  expect(await rowAbove()).toBe(false);
+
+  // The chip's handle drags the row (a press on the row itself lands on its image or its text).
+  // (positions are the phone's pixels as the studio shows it, scaled: fractions of its box)
+  const height = (await banner.boundingBox())!.height;
+  await chip.locator('span').hover();
+  await page.mouse.down();
+  await banner.hover({ position: { x: 40, y: Math.round(height * 0.6) } });
+  await banner.hover({ position: { x: 40, y: Math.round(height * 0.93) } });
+  await expect(phone(page).locator('.studio-pick-drop')).toBeVisible();
+  if (process.env.STUDIO_SHOTS)
+    await page
+      .locator('.studio-phone')
+      .screenshot({ path: `${process.env.STUDIO_SHOTS}/phone-drag-row.png` });
+  await page.mouse.up();
+
+  await expect.poll(rowAbove).toBe(true);
+  await expect(selectedRow(page)).toContainText('row');
+  // The row's lines, its image and text with it, leave the card and arrive after the banner, as
+  // they were written (the diff's lines are shown without their indentation).
+  const diff = await savedDiff(page, 'loan-details');
+  const added = diff.filter((l) => l.startsWith('+')).map((l) => l.slice(2));
+  const removed = diff.filter((l) => l.startsWith('−')).map((l) => l.slice(2));
+  expect(added).toEqual(removed);
+  expect(added.slice(0, 3)).toEqual(['"type": "row",', '"gap": "md",', '"children": [']);
+  expect(added.filter((l) => l.startsWith('"type"'))).toEqual([
+    '"type": "row",',
+    '"type": "image",',
+    '"type": "text",',
+  ]);
+  expect(added).toHaveLength(27);
+  await discardDraft(page, 'loan-details');
+  await page.context().close();
+});

@@ -9,12 +9,23 @@ import type { NativeEvent } from '../../../renderer/host';
 import { ErrorBoundary } from '../../app/ErrorBoundary';
 import type { AppConfig } from '../../config/types';
 import { createToaster, ToastView } from '../../host/toast';
-import type { FrameMessage, InPlaceMessage, PickMessage, RenderMessage } from '../shared/protocol';
+import type {
+  FrameMessage,
+  InPlaceMessage,
+  PickMessage,
+  RenderMessage,
+  StructureMessage,
+} from '../shared/protocol';
 import { createPicker, type Picker } from './picker';
 import { createScenarioHost } from './scenarioHost';
 import { createTextInPlace } from './textInPlace';
 
-type Incoming = RenderMessage | PickMessage | InPlaceMessage | { type: 'studio:native'; event: NativeEvent };
+type Incoming =
+  | RenderMessage
+  | PickMessage
+  | InPlaceMessage
+  | StructureMessage
+  | { type: 'studio:native'; event: NativeEvent };
 
 function post(message: FrameMessage): void {
   window.parent.postMessage(message, window.location.origin);
@@ -95,6 +106,7 @@ export function FrameApp({ config }: { config: AppConfig }) {
       } else if (message?.type === 'studio:native') host?.emit(message.event);
       else if (message?.type === 'studio:pick-mode') picker.setPicking(message.on);
       else if (message?.type === 'studio:select') picker.select(message.path, message.blockType);
+      else if (message?.type === 'studio:structure') picker.setTargets(message);
       else if (message?.type === 'studio:edit-text') inPlace.start(message.path, message.text);
       else if (message?.type === 'studio:edit-refused') inPlace.refuse(message.path, message.reason);
     };
