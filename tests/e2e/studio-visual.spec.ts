@@ -461,3 +461,37 @@ test('dragging a container by its chip in the phone: a click on the product’s 
   await discardDraft(page, 'loan-details');
   await page.context().close();
 });
+
+test('the keys of a drop inside and out: ← selects the card around the divider, Alt+← takes the divider out of the card (not the browser’s Back), Alt+→ puts it back in, last', async ({
+  browser,
+}) => {
+  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#loan-details');
+  await page.getByLabel('Scenario').selectOption({ label: ROLLOVER_SCENARIO });
+  const screen = phone(page).locator('main.screen[data-screen="loan-details"]');
+  const divider = screen.locator('hr.blk-divider');
+  const card = screen.locator('section.blk-section').first();
+  const amounts = screen.locator('dl.blk-keyValue').first();
+  await expect(divider).toBeVisible();
+  const inCard = async () => {
+    const [d, c] = [(await divider.boundingBox())!, (await card.boundingBox())!];
+    return d.y > c.y && d.y < c.y + c.height;
+  };
+  const address = page.url();
+  const row = outline(page).getByRole('treeitem', { name: /^divider/ });
+  await row.click();
+
+  await page.keyboard.press('ArrowLeft');
+  await expect(selectedRow(page)).toContainText('product-card');
+  await row.click();
+  await page.keyboard.press('Alt+ArrowLeft');
+  await expect.poll(inCard).toBe(false);
+  await expect(selectedRow(page)).toContainText('divider');
+  expect(page.url()).toBe(address);
+
+  await page.keyboard.press('Alt+ArrowRight');
+  await expect.poll(inCard).toBe(true);
+  // Last in the card: below the amounts.
+  expect((await divider.boundingBox())!.y).toBeGreaterThan((await amounts.boundingBox())!.y);
+  await expect(selectedRow(page)).toContainText('divider');
+  await page.context().close();
+});
