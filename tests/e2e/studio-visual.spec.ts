@@ -3,6 +3,7 @@
 // by ops): ops change a screen through the outline, the phone and the property panel without
 // touching the text, and the draft's diff has only the lines they meant to change.
 import { createHash } from 'node:crypto';
+import type { Locator } from '@playwright/test';
 import { STAFF } from './prod-env';
 import { expect, test } from './support';
 import { useClockServer } from './clock';
@@ -493,5 +494,42 @@ test('the keys of a drop inside and out: ← selects the card around the divider
   // Last in the card: below the amounts.
   expect((await divider.boundingBox())!.y).toBeGreaterThan((await amounts.boundingBox())!.y);
   await expect(selectedRow(page)).toContainText('divider');
+  await page.context().close();
+});
+
+test('an empty container takes a drop in the phone: a section added from the palette, the product’s name dropped on its body lands in it', async ({
+  browser,
+}) => {
+  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#loan-details');
+  await page.getByLabel('Scenario').selectOption({ label: ROLLOVER_SCENARIO });
+  const screen = phone(page).locator('main.screen[data-screen="loan-details"]');
+  await expect(screen).toBeVisible();
+  await outline(page)
+    .getByRole('treeitem', { name: /^divider/ })
+    .click();
+  await page.getByRole('button', { name: 'Add block…' }).click();
+  await page.getByRole('searchbox', { name: 'Search blocks' }).fill('section');
+  await page.keyboard.press('Enter');
+  await expect(selectedRow(page)).toContainText('section Section');
+  await page.getByRole('button', { name: 'Select in phone' }).click();
+  // (the palette's section: a title and no children)
+  const empty = screen.locator('section.blk-section', { hasText: /^Section$/ });
+  await expect(empty).toBeVisible();
+
+  const name = screen.getByRole('heading', { name: 'PesoQuick', level: 2 });
+  await name.hover();
+  await page.mouse.down();
+  await name.hover({ position: { x: 5, y: 2 } });
+  await empty.hover({ position: { x: 100, y: Math.round((await empty.boundingBox())!.height * 0.5) } });
+  await expect(phone(page).locator('.studio-pick-inside b')).toHaveText('into section: last');
+  await page.mouse.up();
+
+  await expect(selectedRow(page)).toContainText('text');
+  await expect(empty).toHaveCount(0);
+  await expect(screen.locator('section.blk-section', { hasText: /^SectionPesoQuick$/ })).toBeVisible();
+  // In the outline, one level under the section.
+  const level = async (row: Locator) => Number(await row.getAttribute('aria-level'));
+  const section = outline(page).getByRole('treeitem', { name: 'section Section' });
+  expect(await level(selectedRow(page))).toBe((await level(section)) + 1);
   await page.context().close();
 });
