@@ -105,6 +105,7 @@ export function selectionOutline(handlers: { onGrab(e: PointerEvent): void; onPa
     font: CHIP_FONT,
     whiteSpace: 'nowrap',
     userSelect: 'none',
+    pointerEvents: 'none',
   });
   // Not spans: the chip's one span is the type (what the studio's tests and people read).
   const parent = child(chip, 'i', {
@@ -150,11 +151,10 @@ export function selectionOutline(handlers: { onGrab(e: PointerEvent): void; onPa
       parent.style.display = state.parentType ? '' : 'none';
       parent.textContent = `${state.parentType ?? ''} ›`;
       parent.title = state.parentType ? `Select the ${state.parentType} around it` : '';
-      // Only what can be used meets the pointer; while dragging, nothing (the drop looks under it).
-      const live = !dragging && (state.draggable || state.parentType !== null);
-      chip.style.pointerEvents = live ? 'auto' : 'none';
-      parent.style.pointerEvents = live && state.parentType ? 'auto' : 'none';
-      handle.style.pointerEvents = live && state.draggable ? 'auto' : 'none';
+      // Only what can be used meets the pointer (the rest of the chip lets a click reach the page);
+      // while dragging, nothing (the drop looks under it).
+      parent.style.pointerEvents = !dragging && state.parentType ? 'auto' : 'none';
+      handle.style.pointerEvents = !dragging && state.draggable ? 'auto' : 'none';
     },
   };
 }
