@@ -21,9 +21,11 @@ import {
   type FrameMessage,
   type InPlaceMessage,
   type LogEntry,
+  type PhoneDrop,
   type PickMessage,
   type RenderMessage,
   type Scenario,
+  type StructureMessage,
 } from './shared/protocol';
 
 interface Props {
@@ -55,7 +57,9 @@ interface Props {
   /** Text in place: the text typed, or null when dropped. */
   onTextEdit?(path: string, text: string | null): void;
   /** A block dragged onto another in the phone (pick mode): the phone's pointers of both. */
-  onMove?(from: string, to: string, where: 'before' | 'after'): void;
+  onMove?(from: string, to: string, where: PhoneDrop): void;
+  /** What a drag in the phone may move and drop into (none: nothing is dragged). */
+  structure?: Omit<StructureMessage, 'type'> | null;
   /** For the studio to give the phone a document before its own render (PreviewHandle). */
   handle?: Ref<PreviewHandle>;
 }
@@ -97,6 +101,7 @@ export function Preview({
   onTextEdit,
   onMove,
   handle,
+  structure = null,
 }: Props) {
   const frame = useRef<HTMLIFrameElement>(null);
   const box = useRef<HTMLDivElement>(null);
@@ -108,12 +113,16 @@ export function Preview({
 
   const store = selectedStore ?? NONE;
   const selected = useSyncExternalStore(store.subscribe, store.get, store.get);
-  const pick = useRef({ picking, selected, onPick, onTextEdit, onMove });
-  pick.current = { picking, selected, onPick, onTextEdit, onMove };
+  const pick = useRef({ picking, selected, onPick, onTextEdit, onMove, structure });
+  pick.current = { picking, selected, onPick, onTextEdit, onMove, structure };
   const send = useCallback(
     (
       message:
-        RenderMessage | PickMessage | InPlaceMessage | { type: 'studio:native'; event: NativeEventName },
+        | RenderMessage
+        | PickMessage
+        | InPlaceMessage
+        | StructureMessage
+        | { type: 'studio:native'; event: NativeEventName },
     ) => {
       frame.current?.contentWindow?.postMessage(message, window.location.origin);
     },
@@ -144,7 +153,8 @@ export function Preview({
       // The frame (re)loaded: give it what it should show.
       if (message.type === 'studio:ready') {
         if (latest.current) render(latest.current);
-        const { picking: on, selected: at } = pick.current;
+        const { picking: on, selected: at, structure: targets } = pick.current;
+        send({ type: 'studio:structure', movable: [], containers: [], ...targets });
         send({ type: 'studio:pick-mode', on });
         send({ type: 'studio:select', path: at?.path ?? null, blockType: at?.type ?? '' });
       } else if (message.type === 'studio:pick') {
@@ -178,6 +188,10 @@ export function Preview({
   );
 
   useEffect(() => send({ type: 'studio:pick-mode', on: picking }), [picking, send]);
+  useEffect(
+    () => send({ type: 'studio:structure', movable: [], containers: [], ...structure }),
+    [structure, send],
+  );
   const selectedPath = selected?.path ?? null;
   const selectedType = selected?.type ?? '';
   useEffect(

@@ -26,6 +26,7 @@ import { useActionLog, useWarnBeforeLeaving } from './useActionLog';
 import { useChecked } from './useChecked';
 import { useSelection } from './visual/useSelection';
 import { usePhoneMove } from './visual/usePhoneMove';
+import { phoneTargets } from './visual/structureOps';
 import { useTextInPlace } from './visual/useTextInPlace';
 import { useVisualDoc } from './visual/useVisualDoc';
 import { assetSource } from './visual/assetSource';
@@ -83,6 +84,12 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
       return doc !== null && (phone.current?.show(doc) ?? false);
     },
     [wholeDoc],
+  );
+  // What a drag in the phone may do: nothing for a read-only studio.
+  const outline = visual?.outline ?? null;
+  const phoneDrops = useMemo(
+    () => (api.canEdit && outline ? phoneTargets(outline) : null),
+    [api.canEdit, outline],
   );
   const errors = checked.result?.errors ?? 0;
   const warnings = (checked.result?.problems.length ?? 0) - errors;
@@ -276,6 +283,7 @@ export function Studio({ api, initialId }: { api: StudioApi; initialId: string }
           onTextEdit: inPlace.finish,
           onMove: phoneMove,
           handle: phone,
+          structure: phoneDrops,
         }}
       />
 

@@ -3,6 +3,7 @@
 // by ops): ops change a screen through the outline, the phone and the property panel without
 // touching the text, and the draft's diff has only the lines they meant to change.
 import { createHash } from 'node:crypto';
+import type { Locator } from '@playwright/test';
 import { STAFF } from './prod-env';
 import { expect, test } from './support';
 import { useClockServer } from './clock';
@@ -350,5 +351,185 @@ test('drag and drop in the outline: the divider’s row dragged onto the upper h
   );
   expect(diff.join('\n')).toContain('"type": "divider"');
   await discardDraft(page, 'loan-details');
+  await page.context().close();
+});
+
+test('drag and drop into a container in the phone: the divider let go on the padding of the buttons’ column lands inside it, last, marked as such; the draft moves just its lines', async ({
+  browser,
+}) => {
+  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#loan-details');
+  await page.getByLabel('Scenario').selectOption({ label: ROLLOVER_SCENARIO });
+  const screen = phone(page).locator('main.screen[data-screen="loan-details"]');
+  await expect(screen).toBeVisible();
+  await page.getByRole('button', { name: 'Select in phone' }).click();
+  const divider = screen.locator('hr.blk-divider');
+  const buttons = screen.locator('.blk-column.s-padding-sm', { hasText: 'REPAY' });
+  const rollover = screen.getByRole('button', { name: 'Rollover Repayment' });
+  await expect(divider).toBeVisible();
+  await expect(rollover).toBeVisible();
+  const below = async () => (await divider.boundingBox())!.y > (await rollover.boundingBox())!.y;
+  expect(await below()).toBe(false);
+
+  // Pressed on the divider, dragged onto the column's left padding (its own, not a button's), in its
+  // lower half: "inside, last", a mark unlike the line between blocks.
+  await divider.hover();
+  await page.mouse.down();
+  await divider.hover({ position: { x: 40, y: 0 } });
+  const box = (await buttons.boundingBox())!;
+  await buttons.hover({ position: { x: 3, y: Math.round(box.height * 0.7) } });
+  const inside = phone(page).locator('.studio-pick-inside');
+  await expect(inside).toBeVisible();
+  await expect(inside.locator('b')).toHaveText('into column: last');
+  await expect(phone(page).locator('.studio-pick-drop')).toBeHidden();
+  if (process.env.STUDIO_SHOTS)
+    await page
+      .locator('.studio-phone')
+      .screenshot({ path: `${process.env.STUDIO_SHOTS}/phone-drop-inside.png` });
+  await page.mouse.up();
+
+  await expect.poll(below).toBe(true);
+  await expect(inside).toBeHidden();
+  await expect(selectedRow(page)).toContainText('divider');
+  // Its three lines leave the card and arrive after the rollover button, which gains a comma.
+  expect(await savedDiff(page, 'loan-details')).toEqual([
+    '− "type": "divider"',
+    '− },',
+    '− {',
+    '+ },',
+    '+ {',
+    '+ "type": "divider"',
+  ]);
+  await discardDraft(page, 'loan-details');
+  await page.context().close();
+});
+
+test('dragging a container by its chip in the phone: a click on the product’s name, the chip’s “row ›” selects the row around it, its handle drags the whole row below the status banner; the draft moves just its lines', async ({
+  browser,
+}) => {
+  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#loan-details');
+  await page.getByLabel('Scenario').selectOption({ label: ROLLOVER_SCENARIO });
+  const screen = phone(page).locator('main.screen[data-screen="loan-details"]');
+  await expect(screen).toBeVisible();
+  await page.getByRole('button', { name: 'Select in phone' }).click();
+  const name = screen.getByRole('heading', { name: 'PesoQuick', level: 2 });
+  const banner = screen.locator('.blk-hero').first();
+  const card = screen.locator('section.blk-section').first();
+  await name.click();
+  const chip = phone(page).locator('.studio-pick-selected');
+  await expect(chip.locator('span')).toHaveText('text');
+  await expect(selectedRow(page)).toContainText('text');
+
+  // The block around it, named on the chip: a click selects it.
+  await chip.locator('i', { hasText: 'row ›' }).click();
+  await expect(chip.locator('span')).toHaveText('row');
+  await expect(selectedRow(page)).toContainText('row');
+  if (process.env.STUDIO_SHOTS)
+    await page
+      .locator('.studio-phone')
+      .screenshot({ path: `${process.env.STUDIO_SHOTS}/phone-drag-handle.png` });
+  const rowAbove = async () => (await name.boundingBox())!.y < (await card.boundingBox())!.y;
+  expect(await rowAbove()).toBe(false);
+
+  // The chip's handle drags the row (a press on the row itself lands on its image or its text).
+  // (positions are the phone's pixels as the studio shows it, scaled: fractions of its box)
+  const height = (await banner.boundingBox())!.height;
+  await chip.locator('span').hover();
+  await page.mouse.down();
+  await banner.hover({ position: { x: 40, y: Math.round(height * 0.6) } });
+  await banner.hover({ position: { x: 40, y: Math.round(height * 0.93) } });
+  await expect(phone(page).locator('.studio-pick-drop')).toBeVisible();
+  if (process.env.STUDIO_SHOTS)
+    await page
+      .locator('.studio-phone')
+      .screenshot({ path: `${process.env.STUDIO_SHOTS}/phone-drag-row.png` });
+  await page.mouse.up();
+
+  await expect.poll(rowAbove).toBe(true);
+  await expect(selectedRow(page)).toContainText('row');
+  // The row's lines, its image and text with it, leave the card and arrive after the banner, as
+  // they were written (the diff's lines are shown without their indentation).
+  const diff = await savedDiff(page, 'loan-details');
+  const added = diff.filter((l) => l.startsWith('+')).map((l) => l.slice(2));
+  const removed = diff.filter((l) => l.startsWith('−')).map((l) => l.slice(2));
+  expect(added).toEqual(removed);
+  expect(added.slice(0, 3)).toEqual(['"type": "row",', '"gap": "md",', '"children": [']);
+  expect(added.filter((l) => l.startsWith('"type"'))).toEqual([
+    '"type": "row",',
+    '"type": "image",',
+    '"type": "text",',
+  ]);
+  expect(added).toHaveLength(27);
+  await discardDraft(page, 'loan-details');
+  await page.context().close();
+});
+
+test('the keys of a drop inside and out: ← selects the card around the divider, Alt+← takes the divider out of the card (not the browser’s Back), Alt+→ puts it back in, last', async ({
+  browser,
+}) => {
+  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#loan-details');
+  await page.getByLabel('Scenario').selectOption({ label: ROLLOVER_SCENARIO });
+  const screen = phone(page).locator('main.screen[data-screen="loan-details"]');
+  const divider = screen.locator('hr.blk-divider');
+  const card = screen.locator('section.blk-section').first();
+  const amounts = screen.locator('dl.blk-keyValue').first();
+  await expect(divider).toBeVisible();
+  const inCard = async () => {
+    const [d, c] = [(await divider.boundingBox())!, (await card.boundingBox())!];
+    return d.y > c.y && d.y < c.y + c.height;
+  };
+  const address = page.url();
+  const row = outline(page).getByRole('treeitem', { name: /^divider/ });
+  await row.click();
+
+  await page.keyboard.press('ArrowLeft');
+  await expect(selectedRow(page)).toContainText('product-card');
+  await row.click();
+  await page.keyboard.press('Alt+ArrowLeft');
+  await expect.poll(inCard).toBe(false);
+  await expect(selectedRow(page)).toContainText('divider');
+  expect(page.url()).toBe(address);
+
+  await page.keyboard.press('Alt+ArrowRight');
+  await expect.poll(inCard).toBe(true);
+  // Last in the card: below the amounts.
+  expect((await divider.boundingBox())!.y).toBeGreaterThan((await amounts.boundingBox())!.y);
+  await expect(selectedRow(page)).toContainText('divider');
+  await page.context().close();
+});
+
+test('an empty container takes a drop in the phone: a section added from the palette, the product’s name dropped on its body lands in it', async ({
+  browser,
+}) => {
+  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#loan-details');
+  await page.getByLabel('Scenario').selectOption({ label: ROLLOVER_SCENARIO });
+  const screen = phone(page).locator('main.screen[data-screen="loan-details"]');
+  await expect(screen).toBeVisible();
+  await outline(page)
+    .getByRole('treeitem', { name: /^divider/ })
+    .click();
+  await page.getByRole('button', { name: 'Add block…' }).click();
+  await page.getByRole('searchbox', { name: 'Search blocks' }).fill('section');
+  await page.keyboard.press('Enter');
+  await expect(selectedRow(page)).toContainText('section Section');
+  await page.getByRole('button', { name: 'Select in phone' }).click();
+  // (the palette's section: a title and no children)
+  const empty = screen.locator('section.blk-section', { hasText: /^Section$/ });
+  await expect(empty).toBeVisible();
+
+  const name = screen.getByRole('heading', { name: 'PesoQuick', level: 2 });
+  await name.hover();
+  await page.mouse.down();
+  await name.hover({ position: { x: 5, y: 2 } });
+  await empty.hover({ position: { x: 100, y: Math.round((await empty.boundingBox())!.height * 0.5) } });
+  await expect(phone(page).locator('.studio-pick-inside b')).toHaveText('into section: last');
+  await page.mouse.up();
+
+  await expect(selectedRow(page)).toContainText('text');
+  await expect(empty).toHaveCount(0);
+  await expect(screen.locator('section.blk-section', { hasText: /^SectionPesoQuick$/ })).toBeVisible();
+  // In the outline, one level under the section.
+  const level = async (row: Locator) => Number(await row.getAttribute('aria-level'));
+  const section = outline(page).getByRole('treeitem', { name: 'section Section' });
+  expect(await level(selectedRow(page))).toBe((await level(section)) + 1);
   await page.context().close();
 });

@@ -17,12 +17,18 @@ import {
   type InPlaceMessage,
   type PickMessage,
   type RenderMessage,
+  type StructureMessage,
 } from '../shared/protocol';
 import { createPicker, type Picker } from './picker';
 import { createScenarioHost } from './scenarioHost';
 import { createTextInPlace } from './textInPlace';
 
-type Incoming = RenderMessage | PickMessage | InPlaceMessage | { type: 'studio:native'; event: NativeEvent };
+type Incoming =
+  | RenderMessage
+  | PickMessage
+  | InPlaceMessage
+  | StructureMessage
+  | { type: 'studio:native'; event: NativeEvent };
 
 function post(message: FrameMessage): void {
   window.parent.postMessage(message, window.location.origin);
@@ -110,6 +116,7 @@ export function FrameApp({ config }: { config: AppConfig }) {
       else if (message?.type === 'studio:native') host?.emit(message.event);
       else if (message?.type === 'studio:pick-mode') picker.setPicking(message.on);
       else if (message?.type === 'studio:select') picker.select(message.path, message.blockType);
+      else if (message?.type === 'studio:structure') picker.setTargets(message);
       else if (message?.type === 'studio:edit-text') inPlace.start(message.path, message.text);
       else if (message?.type === 'studio:edit-refused') inPlace.refuse(message.path, message.reason);
     };

@@ -6,7 +6,7 @@
 // engine draws is changed behind its back. A refusal shows its reason over the block for a while.
 // Studio frame only.
 import { normSpaces } from '../shared/protocol';
-import { blockAt, boxOf } from './picker';
+import { blockAt, boxOf } from './findBlocks';
 
 export interface TextInPlace {
   /** A double-click on `element`, inside the block at `path`: kept until the studio answers. */

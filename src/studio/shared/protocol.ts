@@ -82,6 +82,20 @@ export type PickMessage =
   | { type: 'studio:select'; path: string | null; blockType?: string };
 
 /**
+ * Studio -> preview frame: what a drag in the phone may do (issue 25 item 4), by the phone's places
+ * of blocks (structureOps.phoneTargets): the blocks it may move (and drop beside), those it may
+ * drop inside. None while the studio is read-only.
+ */
+export interface StructureMessage {
+  type: 'studio:structure';
+  movable: string[];
+  containers: string[];
+}
+
+/** Where a block dragged in the phone goes: beside the target, or inside it (first or last). */
+export type PhoneDrop = 'before' | 'after' | 'inside' | 'inside-first';
+
+/**
  * Studio -> preview frame: text in place (issue 25 item 5). After a double-click, the studio says
  * which text of the block at `path` to edit (`text`, as the phone shows it) or why it cannot be
  * edited there.
@@ -95,8 +109,8 @@ export type FrameMessage =
   | { type: 'studio:ready' }
   /** A block was clicked (twice: `edit`, to edit its text; `text`, the text double-clicked) in pick mode; `path` is its pointer in the doc sent. */
   | { type: 'studio:pick'; path: string; blockType: string; edit: boolean; text?: string }
-  /** A block dragged onto another in pick mode: move `from` before or after `to` (pointers in the doc sent). */
-  | { type: 'studio:move'; from: string; to: string; where: 'before' | 'after' }
+  /** A block dragged onto another in pick mode: move `from` before, after or inside `to` (pointers in the doc sent). */
+  | { type: 'studio:move'; from: string; to: string; where: PhoneDrop }
   /** Text in place ended: the new text (Enter, a click outside), or null (Escape). */
   | { type: 'studio:text-edit'; path: string; text: string | null }
   | { type: 'studio:log'; run: number; entry: LogEntry }

@@ -1,7 +1,8 @@
 // The outline of the document (issue 25 item 1): one row a node, indented by depth, each with its
 // type's icon and a readable label. A tree for assistive technology (role tree), arrows move the
-// selection and letters typed pick a row by its label (model/typeAhead.ts); the structure keys
-// (Alt+arrows, Ctrl+D, Delete, Ctrl+X/Ctrl+V) are the toolbar's (VisualTools).
+// selection (← to the block around it, as trees do) and letters typed pick a row by its label
+// (model/typeAhead.ts); the structure keys (Alt+arrows, Ctrl+D, Delete, Ctrl+X/Ctrl+V) are the
+// toolbar's (VisualTools).
 // Drag a block by its row onto another row to move it there (pragmatic-drag-and-drop).
 // A selection re-renders the two rows whose mark changes, not the tree (issue 25 speed): the
 // tree and its rows are memoized and each row follows the selection store itself.
@@ -17,7 +18,7 @@ import {
 } from 'react';
 import type { Outline, OutlineNode } from './model/outline';
 import { iconOf } from './icons';
-import { movable } from './structureOps';
+import { holdsBlocks, movable } from './structureOps';
 import { typeAhead } from './model/typeAhead';
 import { useIsSelected, type SelectionStore } from './selectionStore';
 
@@ -80,8 +81,7 @@ const TreeRow = memo(function TreeRow({
           getData: ({ input }) => {
             const r = element.getBoundingClientRect();
             const y = (input.clientY - r.top) / Math.max(1, r.height);
-            const where =
-              node.lists.length > 0 && y > 0.3 && y < 0.7 ? 'inside' : y < 0.5 ? 'before' : 'after';
+            const where = holdsBlocks(node) && y > 0.3 && y < 0.7 ? 'inside' : y < 0.5 ? 'before' : 'after';
             return { key: node.key, where };
           },
           onDrag: ({ self }) => element.setAttribute('data-drop', String(self.data.where)),
@@ -146,6 +146,13 @@ export const OutlineTree = memo(function OutlineTree({
       e.preventDefault();
       const next = rows[Math.min(rows.length - 1, Math.max(0, (index < 0 ? -1 : index) + step))];
       if (next) onSelect(next.node.key);
+      return;
+    }
+    // The block around the selected one: how the keys reach a container its children fill.
+    if (e.key === 'ArrowLeft' && !e.altKey && !e.ctrlKey && !e.metaKey && selected !== null) {
+      e.preventDefault();
+      const parent = outline.parentOf.get(selected);
+      if (parent !== undefined) onSelect(parent);
       return;
     }
     if (e.key === 'Home' || e.key === 'End') {

@@ -159,6 +159,8 @@ export function VisualTools({
     let handled = true;
     if (e.altKey && e.key === 'ArrowUp') run((t) => ops.moveBy(t, node, -1));
     else if (e.altKey && e.key === 'ArrowDown') run((t) => ops.moveBy(t, node, 1));
+    else if (e.altKey && e.key === 'ArrowRight') run((t) => ops.moveIn(t, outline!, node));
+    else if (e.altKey && e.key === 'ArrowLeft') run((t) => ops.moveOut(t, outline!, node));
     else if (mod && e.key.toLowerCase() === 'd') run((t) => ops.duplicate(t, node));
     else if (e.key === 'Delete') run((t) => ops.remove(t, node));
     else if (mod && e.key.toLowerCase() === 'g') run((t) => ops.wrapInSection(t, node));
@@ -174,7 +176,7 @@ export function VisualTools({
     if (handled) e.preventDefault();
   };
 
-  const onDrop = (from: string, to: string, where: 'before' | 'after' | 'inside') => {
+  const onDrop = (from: string, to: string, where: ops.Where) => {
     const a = outline?.byKey.get(from);
     const b = outline?.byKey.get(to);
     const text = editor.current?.text();
@@ -260,6 +262,24 @@ export function VisualTools({
           aria-keyshortcuts="Alt+ArrowDown"
         >
           Down
+        </button>
+        <button
+          type="button"
+          disabled={readOnly || !structural}
+          onClick={() => run((t) => ops.moveIn(t, outline, node!))}
+          aria-keyshortcuts="Alt+ArrowRight"
+          title="Into the block above it, at its end (Alt+→)"
+        >
+          In
+        </button>
+        <button
+          type="button"
+          disabled={readOnly || !structural}
+          onClick={() => run((t) => ops.moveOut(t, outline, node!))}
+          aria-keyshortcuts="Alt+ArrowLeft"
+          title="Out of the block it is in, just after it (Alt+←)"
+        >
+          Out
         </button>
         <button
           type="button"

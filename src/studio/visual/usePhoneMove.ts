@@ -1,14 +1,16 @@
 // Drag and drop in the phone, the studio's side (issue 25 item 4): a block dragged onto another in
-// the phone's pick mode (frame/picker.ts) is moved before or after it, as the outline's drag and
-// drop moves it (structureOps.moveTo): one edit of the editor, so Ctrl+Z takes it back, with the
-// moved block selected. The phone knows blocks by their place in the screen it was sent; the
-// outline maps those places to where each block is written.
+// the phone's pick mode (frame/picker.ts) is moved before or after it, or inside it (first or
+// last), as the outline's drag and drop moves it (structureOps.moveTo): one edit of the editor, so
+// Ctrl+Z takes it back, with the moved block selected. The phone knows blocks by their place in
+// the screen it was sent; the outline maps those places to where each block is written. The phone
+// offers only what structureOps.phoneTargets allows; moveTo refuses the rest here again (the phone
+// may show an older screen than the text's).
 import { useCallback, type RefObject } from 'react';
 import type { EditorHandle } from '../editor/Editor';
-import { movable, moveTo } from './structureOps';
+import { movable, moveTo, type Where } from './structureOps';
 import type { VisualDoc } from './useVisualDoc';
 
-export type PhoneMove = (from: string, to: string, where: 'before' | 'after') => void;
+export type PhoneMove = (from: string, to: string, where: Where) => void;
 
 export function usePhoneMove(
   doc: VisualDoc | null,
