@@ -7,7 +7,7 @@
  * machine's load (other work shares its 2 cores) falls on both alike; each block's CPU is the
  * server process's own (utime + stime in /proc), per page, with the load average beside it. Both
  * targets: loan details drawn with data (signed borrower) and the official site from the cache.
- * Prints the median of each side's blocks and their ratio. Not part of `npm run bench`.
+ * Prints the median of each side's blocks and the median of the pairs' ratios. Not part of `npm run bench`.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -85,15 +85,16 @@ async function main(): Promise<void> {
       // The phone's code may differ between the two (its assets' names); the drawing may not.
       const strip = (html: string) => html.replace(/\/assets\/[^"]+/g, '');
       const same = strip(bodies[0]!) === strip(bodies[1]!);
-      // Warm-up, not counted: the JIT keeps improving a drawn page for several seconds.
+      // Warm-up, not counted: the JIT keeps improving a drawn page over its first several
+      // thousand pages (blocks after a short warm-up kept falling).
       for (let round = 0; round < 2; round++)
         for (const s of sides)
           await autocannon({
             url: `http://127.0.0.1:${s.port}${target.path}`,
             headers: HEADERS,
             connections: 4,
-            duration: 4,
-          });
+            amount: target.pages * 8,
+          } as never);
       const per: Record<string, { ms: number; load: number }[]> = { before: [], after: [] };
       for (let block = 0; block < BLOCKS; block++) {
         const order = block % 2 === 0 ? sides : [...sides].reverse();
@@ -117,9 +118,12 @@ async function main(): Promise<void> {
           .map((b) => b.ms.toFixed(2))
           .join(' ')}; load ${blocks.map((b) => b.load.toFixed(1)).join(' ')})`;
       };
-      const ratio = median(per.after!.map((b) => b.ms)) / median(per.before!.map((b) => b.ms));
+      // Each block's after/before against its neighbour of the other side: the load moves less
+      // within a pair than across the run.
+      const ratios = per.after!.map((b, i) => b.ms / per.before![i]!.ms);
+      const ratio = median(ratios);
       console.log(
-        `${target.name}: ${BLOCKS} blocks of ${target.pages} pages each side, alternated; same page: ${same ? 'yes' : 'NO'}\n  ${line('before')}\n  ${line('after')}\n  after/before ${ratio.toFixed(3)}`,
+        `${target.name}: ${BLOCKS} blocks of ${target.pages} pages each side, alternated; same page: ${same ? 'yes' : 'NO'}\n  ${line('before')}\n  ${line('after')}\n  after/before, median of the pairs: ${ratio.toFixed(3)} (pairs ${ratios.map((r) => r.toFixed(2)).join(' ')})`,
       );
     }
   } finally {
