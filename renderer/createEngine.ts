@@ -15,6 +15,22 @@ import type { LanguageModule } from './lang/load';
  */
 export type AnsweredState = Pick<ScreenState, 'data' | 'ui' | 'form' | 'vars'>;
 
+/**
+ * Why an engine's calls stop: the screen was left (or the server's answering ended). One reason for
+ * every engine: `abort()` without one makes a DOMException, stack and all, per screen, which was a
+ * visible part of a drawn page's CPU on the server (issue 26). Its name is AbortError all the same.
+ */
+let left: DOMException | null | undefined;
+function leftReason(): DOMException | null {
+  if (left === undefined)
+    try {
+      left = new DOMException('The screen was left.', 'AbortError');
+    } catch {
+      left = null; // an old webview without the constructor: abort() makes its own
+    }
+  return left;
+}
+
 export function createEngine(
   doc: ScreenDocument,
   host: Host,
@@ -61,7 +77,9 @@ export function createEngine(
   return {
     engine,
     abort: () => {
-      controller.abort();
+      const reason = leftReason();
+      if (reason) controller.abort(reason);
+      else controller.abort();
       engine.timers.dispose();
       engine.appear?.dispose();
     },

@@ -22,6 +22,15 @@ const MAX_DEPTH = 64;
 
 const list = (args: Args): unknown[] => (Array.isArray(args) ? args : [args]);
 
+/**
+ * The depth of the operator being run. Evaluation is synchronous, so one counter, set around each
+ * operator and put back after it, gives `sub` its depth: no env object and two closures made per
+ * node, which were most of an evaluation's cost (issue 26: the server evaluates every expression
+ * of a page it draws). A nested evaluate() (from a formatter or a read listener) sets and restores
+ * it like any operator, so depths are exactly those of the recursion.
+ */
+let running = 0;
+
 function ev(expr: unknown, env: EvalEnv, depth: number): unknown {
   if (depth > MAX_DEPTH) return undefined;
   if (expr === null || typeof expr !== 'object') return expr;
@@ -31,12 +40,13 @@ function ev(expr: unknown, env: EvalEnv, depth: number): unknown {
   const key = keys[0]!;
   if (!Object.prototype.hasOwnProperty.call(OPERATORS, key)) return undefined;
   const op = OPERATORS[key]!;
-  return op((expr as Record<string, unknown>)[key], {
-    ...env,
-    depthEval: (e: unknown) => ev(e, env, depth + 1),
-    scopedEval: (e: unknown, vars: Record<string, unknown>) =>
-      ev(e, { ...env, scope: { ...env.scope, ...vars }, onRead: outside(env.onRead, vars) }, depth + 1),
-  } as EvalEnv);
+  const outer = running;
+  running = depth;
+  try {
+    return op((expr as Record<string, unknown>)[key], env);
+  } finally {
+    running = outer;
+  }
 }
 
 // Reads of an operator's own variables (filter's item) are not reads of the outer scope.
@@ -50,14 +60,15 @@ function outside(onRead: ReadListener | undefined, vars: Record<string, unknown>
 
 // Each operator evaluates its own arguments so that `and`, `or` and `if` short-circuit.
 export function sub(env: EvalEnv, expr: unknown): unknown {
-  return (env as EvalEnv & { depthEval: (e: unknown) => unknown }).depthEval(expr);
+  return ev(expr, env, running + 1);
 }
 
 // Evaluates with extra variables in scope (the list item of `filter` and `toObject`).
 export function subWith(env: EvalEnv, expr: unknown, vars: Record<string, unknown>): unknown {
-  return (env as EvalEnv & { scopedEval: (e: unknown, v: Record<string, unknown>) => unknown }).scopedEval(
+  return ev(
     expr,
-    vars,
+    { ...env, scope: { ...env.scope, ...vars }, onRead: outside(env.onRead, vars) },
+    running + 1,
   );
 }
 

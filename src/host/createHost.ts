@@ -8,7 +8,8 @@ import { copyText } from './clipboard';
 import { detectEnv, type AppEnv } from './env';
 import { createFormat } from './format';
 import { geolocate } from './geolocate';
-import { createClients, type Fetch } from './http';
+import { createClients, type Clients, type Fetch } from './http';
+import type { HeaderName } from './session';
 import { installNativeEvents, type NativeEvents } from './nativeEvents';
 import { createNavigator, identityOf, type RouterPort } from './navigate';
 import { createRequester, type Requester } from './request';
@@ -45,6 +46,12 @@ export interface HostOptions {
    * probed and refused (an exception each) on every page.
    */
   stores?: Record<'local' | 'session', KeyValueStorage>;
+  /**
+   * Makes the two HTTP clients; axios's (http.ts) unless given. The server's first draw gives
+   * `createDirectClients` (directHttp.ts): the same requests and readings without axios, for about
+   * a tenth of a drawn page's CPU. Passed in rather than imported, so the phone's code has none of it.
+   */
+  clients?: (header: (name: HeaderName) => string, fetch?: Fetch) => Clients;
 }
 
 export function createHost({
@@ -53,6 +60,7 @@ export function createHost({
   win = window,
   fetch,
   stores: given,
+  clients: makeClients = createClients,
 }: HostOptions): AppHost {
   const session = createSession(win.location, win.document);
   const toaster = createToaster();
@@ -62,7 +70,7 @@ export function createHost({
     detectEnv(win.navigator.userAgent, win as unknown as BridgeHostWindow, win.navigator.maxTouchPoints ?? 0),
   );
   const requester = createRequester({
-    clients: createClients(session.header, fetch),
+    clients: makeClients(session.header, fetch),
     commonParams: session.commonParams,
     toast: (text) => toaster.toast(text),
     loading: (text) => toaster.loading(text),

@@ -49,7 +49,8 @@ declare module 'axios' {
 /** The reason is for logs and tests; the borrower sees the family's network message. */
 export class TransportError extends Error {}
 
-const CLIENT_HEADERS: Record<ClientKind, HeaderName[]> = {
+/** The query-derived headers each client adds (directHttp.ts adds the same). */
+export const CLIENT_HEADERS: Record<ClientKind, HeaderName[]> = {
   json: ['building', 'gather'],
   form: ['swift', 'eyes'],
 };

@@ -298,6 +298,25 @@ describe('evaluate: hostile input', () => {
     expect(ev(nest(100000, (e) => ({ concat: [e] })))).toBe('');
   });
 
+  it('the depth limit is exact, through filter too, and a nested evaluation starts its own count', () => {
+    const nots = (n: number): unknown => (n === 0 ? true : { not: nots(n - 1) });
+    // The literal under 64 nots is at depth 64, the last one evaluated; under 65 it is undefined,
+    // so the innermost not gives true (without the limit, an odd count of nots gives false).
+    expect(ev(nots(63))).toBe(false);
+    expect(ev(nots(64))).toBe(true);
+    expect(ev(nots(65))).toBe(true);
+    // filter's condition is one level below filter.
+    const kept = (n: number) => (ev({ filter: [{ $: 'data.rows' }, nots(n)] }) as unknown[]).length;
+    expect(kept(62)).toBe(2);
+    expect(kept(63)).toBe(0);
+    expect(kept(64)).toBe(0);
+    // A formatter that evaluates (as a language runtime may) does so from depth 0, wherever it is called.
+    const inner: EvalEnv = { scope, format: () => String(evaluate(nots(64), inner)) };
+    const deepFormat = (n: number): unknown =>
+      n === 0 ? { format: ['x', 1] } : { '??': [deepFormat(n - 1)] };
+    expect(evaluate(deepFormat(64), inner)).toBe('true');
+  });
+
   it('copes with huge strings', () => {
     const huge = 'x'.repeat(2_000_000);
     const e = { scope: { data: { huge } }, format: () => '' };
