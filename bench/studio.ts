@@ -2,7 +2,8 @@
 // by the real server in demo mode: the JavaScript a borrower's page loads (none of it the
 // studio's), and how long the studio takes to show the editor and the previewed screen; issue 25's
 // figures of the visual tools at 4× CPU (bench/studio-visual.ts). With BEFORE_DIST_DIR (a build of
-// an earlier commit) the studio's first load is measured on both builds in the same run, in turns.
+// an earlier commit) the studio's first load and the visual tools' figures are measured on both
+// builds in the same run, in turns.
 // `-- --shot docs/studio.png` also saves the README's screenshot (1280x800).
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { startServer } from '../scripts/lib/server-process';
-import { CPU_SLOWDOWN, measureVisual } from './studio-visual';
+import { CPU_SLOWDOWN, measureVisualInTurns, type VisualFigures } from './studio-visual';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 const PORT = Number(process.env.STUDIO_BENCH_PORT ?? 8794);
@@ -112,13 +113,25 @@ try {
     await context.close();
   }
 
-  // 3. The visual tools at 4× CPU, on a studio opened beforehand.
-  const { studio, context } = await opened(BASE);
-  const cdp = await context.newCDPSession(studio);
-  const visual = await measureVisual(studio, cdp, RUNS);
-  await context.close();
+  // 3. The visual tools at 4× CPU, on a studio opened beforehand; with a "before" build, both
+  // studios open and measured in turns.
+  const studios = [await opened(BASE), ...(beforeServer ? [await opened(BEFORE_BASE)] : [])];
+  const [visual, visualBefore] = await measureVisualInTurns(
+    await Promise.all(
+      studios.map(async (s) => ({ page: s.studio, cdp: await s.context.newCDPSession(s.studio) })),
+    ),
+    RUNS,
+  );
+  for (const s of studios) await s.context.close();
   const fig = (xs: number[]) =>
     `${Math.round(median(xs))} ms (max ${Math.round(Math.max(...xs))} ms, ${xs.length} times)`;
+  const visualLines = (v: VisualFigures, note: string) => [
+    `| select a block in the outline → its panel drawn, ${CPU_SLOWDOWN}× CPU, median${note} | ${fig(v.outline)} |`,
+    `| select a block in the phone (pick mode) → its panel drawn, ${CPU_SLOWDOWN}× CPU${note} | ${fig(v.phone)} |`,
+    `| move the text's cursor into a block → its panel drawn, ${CPU_SLOWDOWN}× CPU${note} | ${fig(v.text)} |`,
+    `| the same three, until the whole panel is drawn (its fields out of sight too): outline, phone, text${note} | ${fig(v.whole.outline)}; ${fig(v.whole.phone)}; ${fig(v.whole.text)} |`,
+    `| a property changed in the panel → drawn in the phone, ${CPU_SLOWDOWN}× CPU${note} | ${fig(v.change)} |`,
+  ];
 
   lines.push(
     '| figure | value |',
@@ -132,11 +145,8 @@ try {
           `| the same on the "before" build (${BEFORE_DIST}), in turns with it | ${median(before)} ms (max ${Math.max(...before)} ms) |`,
         ]
       : []),
-    `| select a block in the outline → its panel drawn, ${CPU_SLOWDOWN}× CPU, median | ${fig(visual.outline)} |`,
-    `| select a block in the phone (pick mode) → its panel drawn, ${CPU_SLOWDOWN}× CPU | ${fig(visual.phone)} |`,
-    `| move the text's cursor into a block → its panel drawn, ${CPU_SLOWDOWN}× CPU | ${fig(visual.text)} |`,
-    `| the same three, until the whole panel is drawn (its fields out of sight too): outline, phone, text | ${fig(visual.whole.outline)}; ${fig(visual.whole.phone)}; ${fig(visual.whole.text)} |`,
-    `| a property changed in the panel → drawn in the phone, ${CPU_SLOWDOWN}× CPU | ${fig(visual.change)} |`,
+    ...visualLines(visual!, ''),
+    ...(visualBefore ? visualLines(visualBefore, ', the "before" build, in turns') : []),
   );
 } finally {
   await browser.close();
