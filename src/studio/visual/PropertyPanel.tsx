@@ -2,7 +2,7 @@
 // from its JSON Schema at run time (model/fields.ts), with no form written per block type. Each
 // field shows its schema description as help and the checker's problems about it; a change is
 // written into the document's text at once, as one edit of the editor (its undo takes it back).
-import { createContext, useContext, useId } from 'react';
+import { createContext, memo, useContext, useEffect, useId, useRef } from 'react';
 import { JsonField, TextLike } from './fieldInputs';
 import { humanize } from './model/humanize';
 import { isObject } from './model/isObject';
@@ -69,15 +69,43 @@ interface FieldProps {
   index?: number;
 }
 
-function Field({ env, spec, value, path, depth, index }: FieldProps) {
-  const { model, problems, write, choices, paths } = env;
+/**
+ * A field past the first frame's count keeps what it drew for the block selected before (out of
+ * sight, below the fields in sight; the panel is busy) instead of being removed and made again in
+ * the next frame: removing a few hundred elements was the largest part of a selection's first
+ * frame (issue 25 speed). It is drawn for the new block in the next frame. A field not drawn
+ * before draws nothing yet.
+ */
+function Field(props: FieldProps) {
   const id = useId();
   const first = useContext(FirstFrame);
+  const drawn = useRef(false);
+  let frozen = false;
   if (first) {
     const place = first.order.get(id) ?? first.order.size;
     first.order.set(id, place);
-    if (place >= first.count) return null;
+    frozen = place >= first.count;
   }
+  useEffect(() => {
+    if (!frozen) drawn.current = true;
+  });
+  if (frozen && !drawn.current) return null;
+  return <FrozenOrField {...props} id={id} frozen={frozen} />;
+}
+
+/** Skips a frozen field's render: its elements stay as they are. */
+const FrozenOrField = memo(FieldView, (_, next) => next.frozen);
+
+function FieldView({
+  env,
+  spec,
+  value,
+  path,
+  depth,
+  index,
+  id,
+}: FieldProps & { id: string; frozen: boolean }) {
+  const { model, problems, write, choices, paths } = env;
   const help = `${id}-help`;
   const at = [...path, index ?? spec.name];
   const pointer = pointerOf(at);
