@@ -67,7 +67,12 @@ try {
     });
     const ms: number[] = [];
     for (let i = 0; i < N; i++)
-      for (const label of LABELS) ms.push(Math.round((await select(page, place, label)).drawn));
+      for (const label of LABELS) {
+        const r = await select(page, place, label);
+        ms.push(Math.round(r.drawn));
+        if (i === 0)
+          console.log(`${label}: ${r.elements} elements in the panel's first frame; in sight ${r.first}`);
+      }
     const file = join(OUT, `studio-${place}.json`);
     writeFileSync(file, await browser.stopTracing());
     console.log(`${place}: ${ms.join(' ')} ms (traced) → ${file}`);

@@ -40,7 +40,11 @@ type Place = 'outline' | 'phone' | 'text';
  * shows whole, which is checked (the fields in sight then are those in sight once whole, at the
  * same places), else the bench fails.
  */
-export function select(page: Page, place: Place, label: string): Promise<{ drawn: number; whole: number }> {
+export function select(
+  page: Page,
+  place: Place,
+  label: string,
+): Promise<{ drawn: number; whole: number; elements: number; first: string }> {
   return page.evaluate(
     async ({ place, label }) => {
       const panel = document.querySelector<HTMLElement>('section[aria-label="Properties"]')!;
@@ -117,6 +121,7 @@ export function select(page: Page, place: Place, label: string): Promise<{ drawn
       const drawn = performance.now() - start;
       performance.mark('bench:drawn');
       const first = inSight();
+      const elements = panel.querySelectorAll('*').length;
       if (panel.hasAttribute('aria-busy'))
         await new Promise<void>((resolve) => {
           const observer = new MutationObserver(() => {
@@ -131,7 +136,7 @@ export function select(page: Page, place: Place, label: string): Promise<{ drawn
       const last = inSight();
       if (first !== last)
         throw new Error(`${label}: the panel's first frame showed ${first}, whole it shows ${last}`);
-      return { drawn, whole };
+      return { drawn, whole, elements, first };
     },
     { place, label },
   );
