@@ -2,7 +2,7 @@
 // from its JSON Schema at run time (model/fields.ts), with no form written per block type. Each
 // field shows its schema description as help and the checker's problems about it; a change is
 // written into the document's text at once, as one edit of the editor (its undo takes it back).
-import { createContext, memo, useContext, useEffect, useId, useRef } from 'react';
+import { createContext, useContext, useId } from 'react';
 import { JsonField, TextLike } from './fieldInputs';
 import { humanize } from './model/humanize';
 import { isObject } from './model/isObject';
@@ -49,8 +49,8 @@ const HIDDEN = new Set(['type', 'do']);
  * the order they stand from the top, and the next frame the rest. Fields render depth first, which
  * is their order on the page; each is placed at a lower bound of its top (the sum of the lower
  * bounds of the distances before it, `minPx`), kept if it renders twice. A field placed below the
- * height draws nothing yet (or keeps what it drew, see Field). Only a render of the whole form
- * reads it: a field holds no state of its own, so none re-renders alone.
+ * height draws nothing yet. Only a render of the whole form reads it: a field holds no state of
+ * its own, so none re-renders alone.
  */
 const FirstFrame = createContext<{ px: number; top: Map<string, number>; next: number } | null>(null);
 
@@ -90,46 +90,18 @@ interface FieldProps {
   index?: number;
 }
 
-/**
- * A field placed below the first frame's height keeps what it drew for the block selected before
- * (out of sight, below the fields in sight; the panel is busy) instead of being removed and made
- * again in the next frame: removing a few hundred elements was the largest part of a selection's
- * first frame (issue 25 speed). It is drawn for the new block in the next frame. A field not drawn
- * before draws nothing yet.
- */
-function Field(props: FieldProps) {
+function Field({ env, spec, value, path, depth, index }: FieldProps) {
   const id = useId();
   const first = useContext(FirstFrame);
-  const drawn = useRef(false);
-  let frozen = false;
   if (first) {
     let top = first.top.get(id);
     if (top === undefined) {
       top = first.next;
       first.top.set(id, top);
-      first.next += minPx(props.spec, props.env.bindings !== undefined);
+      first.next += minPx(spec, env.bindings !== undefined);
     }
-    frozen = top >= first.px + MARGIN_PX;
+    if (top >= first.px + MARGIN_PX) return null;
   }
-  useEffect(() => {
-    if (!frozen) drawn.current = true;
-  });
-  if (frozen && !drawn.current) return null;
-  return <FrozenOrField {...props} id={id} frozen={frozen} />;
-}
-
-/** Skips a frozen field's render: its elements stay as they are. */
-const FrozenOrField = memo(FieldView, (_, next) => next.frozen);
-
-function FieldView({
-  env,
-  spec,
-  value,
-  path,
-  depth,
-  index,
-  id,
-}: FieldProps & { id: string; frozen: boolean }) {
   const { model, problems, write, choices, paths } = env;
   const help = `${id}-help`;
   const at = [...path, index ?? spec.name];
