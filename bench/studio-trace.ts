@@ -71,7 +71,9 @@ try {
         const r = await select(page, place, label);
         ms.push(Math.round(r.drawn));
         if (i === 0)
-          console.log(`${label}: ${r.elements} elements in the panel's first frame; in sight ${r.first}`);
+          console.log(
+            `${label}: ${r.fields} fields, ${r.elements} elements in the panel's first frame; in sight ${r.first}`,
+          );
       }
     const file = join(OUT, `studio-${place}.json`);
     writeFileSync(file, await browser.stopTracing());

@@ -44,7 +44,7 @@ export function select(
   page: Page,
   place: Place,
   label: string,
-): Promise<{ drawn: number; whole: number; elements: number; first: string }> {
+): Promise<{ drawn: number; whole: number; elements: number; fields: number; first: string }> {
   return page.evaluate(
     async ({ place, label }) => {
       const panel = document.querySelector<HTMLElement>('section[aria-label="Properties"]')!;
@@ -122,6 +122,7 @@ export function select(
       performance.mark('bench:drawn');
       const first = inSight();
       const elements = panel.querySelectorAll('*').length;
+      const fields = panel.querySelectorAll('.studio-prop').length;
       if (panel.hasAttribute('aria-busy'))
         await new Promise<void>((resolve) => {
           const observer = new MutationObserver(() => {
@@ -136,7 +137,7 @@ export function select(
       const last = inSight();
       if (first !== last)
         throw new Error(`${label}: the panel's first frame showed ${first}, whole it shows ${last}`);
-      return { drawn, whole, elements, first };
+      return { drawn, whole, elements, fields, first };
     },
     { place, label },
   );
