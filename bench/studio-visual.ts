@@ -42,7 +42,11 @@ type Place = 'outline' | 'phone' | 'text';
  * shows whole, which is checked (the fields in sight then are those in sight once whole, at the
  * same places), else the bench fails.
  */
-function select(page: Page, place: Place, label: string): Promise<{ drawn: number; whole: number }> {
+export function select(
+  page: Page,
+  place: Place,
+  label: string,
+): Promise<{ drawn: number; whole: number; elements: number; fields: number; first: string }> {
   return page.evaluate(
     async ({ place, label }) => {
       const panel = document.querySelector<HTMLElement>('section[aria-label="Properties"]')!;
@@ -102,6 +106,8 @@ function select(page: Page, place: Place, label: string): Promise<{ drawn: numbe
           line.dispatchEvent(new MouseEvent('mouseup', { ...at, button: 0, detail: 1 }));
         };
       }
+      // Marks for a trace of the bench (they cost microseconds).
+      performance.mark('bench:select');
       const start = performance.now();
       await new Promise<void>((resolve) => {
         const observer = new MutationObserver(() => {
@@ -115,7 +121,10 @@ function select(page: Page, place: Place, label: string): Promise<{ drawn: numbe
       // The first task after the frame that draws it (see the top of this file).
       await afterFrame();
       const drawn = performance.now() - start;
+      performance.mark('bench:drawn');
       const first = inSight();
+      const elements = panel.querySelectorAll('*').length;
+      const fields = panel.querySelectorAll('.studio-prop').length;
       if (panel.hasAttribute('aria-busy'))
         await new Promise<void>((resolve) => {
           const observer = new MutationObserver(() => {
@@ -130,7 +139,7 @@ function select(page: Page, place: Place, label: string): Promise<{ drawn: numbe
       const last = inSight();
       if (first !== last)
         throw new Error(`${label}: the panel's first frame showed ${first}, whole it shows ${last}`);
-      return { drawn, whole };
+      return { drawn, whole, elements, fields, first };
     },
     { place, label },
   );
@@ -185,60 +194,17 @@ function change(page: Page, label: string): Promise<{ painted: number; polled: n
   }, label);
 }
 
-/**
- * The property change alone, on studios of several builds (loan details, each opened and its
- * second button selected by `prepare`), in turns: `runs` changes on each, after one not counted.
- */
-export async function changesInTurns(
-  pages: { page: Page; cdp: CDPSession }[],
-  runs: number,
-): Promise<{ painted: number[]; polled: number[] }[]> {
-  const out = pages.map(() => ({ painted: [] as number[], polled: [] as number[] }));
-  for (const { page, cdp } of pages) {
-    await prepare(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  }
-  try {
-    for (let i = 0; i <= runs; i++)
-      for (const [k, { page }] of pages.entries()) {
-        const label = `Rollover Repayment ${i + 1}`;
-        const ms = await change(page, label);
-        if (i > 0) {
-          out[k]!.painted.push(ms.painted);
-          out[k]!.polled.push(ms.polled);
-        }
-        await page
-          .frameLocator('iframe[title=Preview]')
-          .getByRole('button', { name: label, exact: true })
-          .waitFor();
-      }
-  } finally {
-    for (const { cdp } of pages) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  }
-  return out;
-}
+const emptyFigures = (): VisualFigures => ({
+  outline: [],
+  phone: [],
+  text: [],
+  whole: { outline: [], phone: [], text: [] },
+  change: [],
+  changePolled: [],
+});
 
-/** The rollover scenario, Select in phone on, the second button selected (its Label field in the panel). */
-async function prepare(page: Page): Promise<void> {
-  await page.evaluate('globalThis.__name = (f) => f');
-  await page.getByLabel('Scenario').selectOption({ label: '174 Due today with rollover (isDelay 1)' });
-  const phone = page.frameLocator('iframe[title=Preview]');
-  await phone.getByRole('button', { name: 'Rollover Repayment' }).waitFor();
-  await page.getByRole('button', { name: 'Select in phone' }).click();
-  await phone.getByRole('button', { name: 'Rollover Repayment' }).click();
-  await page.locator('section[aria-label="Properties"] h2', { hasText: ': Rollover Repayment' }).waitFor();
-}
-
-/** The figures on an open studio showing loan details (signed in, the phone drawn). */
-export async function measureVisual(page: Page, cdp: CDPSession, runs: number): Promise<VisualFigures> {
-  const figures: VisualFigures = {
-    outline: [],
-    phone: [],
-    text: [],
-    whole: { outline: [], phone: [], text: [] },
-    change: [],
-    changePolled: [],
-  };
+/** An open studio showing loan details (signed in, the phone drawn), made ready and throttled. */
+export async function prepare(page: Page, cdp: CDPSession): Promise<void> {
   // tsx names the functions it compiles with a helper the page lacks (esbuild's keepNames).
   await page.evaluate('globalThis.__name = (f) => f');
   await page.getByLabel('Scenario').selectOption({ label: '174 Due today with rollover (isDelay 1)' });
@@ -246,30 +212,86 @@ export async function measureVisual(page: Page, cdp: CDPSession, runs: number): 
   await phone.getByRole('button', { name: 'Rollover Repayment' }).waitFor();
   await page.getByRole('button', { name: 'Select in phone' }).click();
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  try {
-    // Round 0 warms the page up (its code compiled, its caches filled) and is not counted.
-    for (let i = 0; i <= runs; i++)
-      for (const place of ['outline', 'phone', 'text'] as const)
-        for (const label of LABELS) {
-          const ms = await select(page, place, label);
-          if (i > 0) {
-            figures[place].push(ms.drawn);
-            figures.whole[place].push(ms.whole);
-          }
-        }
-    // Changes to the second button's label (selected last), each a new text.
-    for (let i = 0; i <= runs; i++) {
-      const label = `Rollover Repayment ${i + 1}`;
-      const ms = await change(page, label);
-      if (i > 0) {
-        figures.change.push(ms.painted);
-        figures.changePolled.push(ms.polled);
+}
+
+/** One round of selections: each place, each button; counted unless it is the warm-up round. */
+async function selectRound(page: Page, figures: VisualFigures, counted: boolean): Promise<void> {
+  for (const place of ['outline', 'phone', 'text'] as const)
+    for (const label of LABELS) {
+      const ms = await select(page, place, label);
+      if (counted) {
+        figures[place].push(ms.drawn);
+        figures.whole[place].push(ms.whole);
       }
-      // The phone settles (its sources answered) before the next change.
-      await phone.getByRole('button', { name: label, exact: true }).waitFor();
     }
+}
+
+/** Change `i` to the second button's label (selected last), a new text each time. */
+async function changeRound(page: Page, i: number, figures: VisualFigures, counted: boolean): Promise<void> {
+  const label = `Rollover Repayment ${i + 1}`;
+  const ms = await change(page, label);
+  if (counted) {
+    figures.change.push(ms.painted);
+    figures.changePolled.push(ms.polled);
+  }
+  // The phone settles (its sources answered) before the next change.
+  await page
+    .frameLocator('iframe[title=Preview]')
+    .getByRole('button', { name: label, exact: true })
+    .waitFor();
+}
+
+/** The figures on an open studio showing loan details (signed in, the phone drawn). */
+export async function measureVisual(page: Page, cdp: CDPSession, runs: number): Promise<VisualFigures> {
+  return (await measureVisualInTurns([{ page, cdp }], runs))[0]!;
+}
+
+/**
+ * The figures of several studios (builds) measured in turns, a round of each in turn and the
+ * order alternating between rounds, so that the shared machine's load falls on them alike.
+ */
+export async function measureVisualInTurns(
+  studios: { page: Page; cdp: CDPSession }[],
+  runs: number,
+): Promise<VisualFigures[]> {
+  const figures = studios.map(emptyFigures);
+  try {
+    for (const { page, cdp } of studios) await prepare(page, cdp);
+    const inTurn = (i: number) =>
+      i % 2 === 0 ? studios.map((_, n) => n) : studios.map((_, n) => n).reverse();
+    // Round 0 warms the pages up (their code compiled, their caches filled) and is not counted.
+    for (let i = 0; i <= runs; i++)
+      for (const n of inTurn(i)) await selectRound(studios[n]!.page, figures[n]!, i > 0);
+    for (let i = 0; i <= runs; i++)
+      for (const n of inTurn(i)) await changeRound(studios[n]!.page, i, figures[n]!, i > 0);
   } finally {
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    for (const { cdp } of studios) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   }
   return figures;
+}
+
+/**
+ * The property change alone, on studios of several builds (loan details, each opened, made ready
+ * by `prepare` and its second button selected), in turns: `runs` changes on each, after one not
+ * counted.
+ */
+export async function changesInTurns(
+  studios: { page: Page; cdp: CDPSession }[],
+  runs: number,
+): Promise<{ painted: number[]; polled: number[] }[]> {
+  const figures = studios.map(emptyFigures);
+  try {
+    for (const { page, cdp } of studios) {
+      await prepare(page, cdp);
+      await page.frameLocator('iframe[title=Preview]').getByRole('button', { name: LABELS[1] }).click();
+      await page.locator('section[aria-label="Properties"] h2', { hasText: `: ${LABELS[1]}` }).waitFor();
+    }
+    const inTurn = (i: number) =>
+      i % 2 === 0 ? studios.map((_, n) => n) : studios.map((_, n) => n).reverse();
+    for (let i = 0; i <= runs; i++)
+      for (const n of inTurn(i)) await changeRound(studios[n]!.page, i, figures[n]!, i > 0);
+  } finally {
+    for (const { cdp } of studios) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  }
+  return figures.map((f) => ({ painted: f.change, polled: f.changePolled }));
 }

@@ -2,7 +2,8 @@
 // by the real server in demo mode: the JavaScript a borrower's page loads (none of it the
 // studio's), and how long the studio takes to show the editor and the previewed screen; issue 25's
 // figures of the visual tools at 4× CPU (bench/studio-visual.ts). With BEFORE_DIST_DIR (a build of
-// an earlier commit) the studio's first load is measured on both builds in the same run, in turns.
+// an earlier commit) the studio's first load and the visual tools' figures are measured on both
+// builds in the same run, in turns.
 // `-- --shot docs/studio.png` also saves the README's screenshot (1280x800).
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { startServer } from '../scripts/lib/server-process';
-import { changesInTurns, CPU_SLOWDOWN, measureVisual } from './studio-visual';
+import { changesInTurns, CPU_SLOWDOWN, measureVisualInTurns, type VisualFigures } from './studio-visual';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 const PORT = Number(process.env.STUDIO_BENCH_PORT ?? 8794);
@@ -65,24 +66,28 @@ const browser = await chromium.launch({
 });
 const lines: string[] = [];
 try {
-  const fig = (xs: number[]) =>
-    `${Math.round(median(xs))} ms (max ${Math.round(Math.max(...xs))} ms, ${xs.length} times)`;
   lines.push('| figure | value |', '|---|---|');
   if (ONLY !== 'change') await wholeBench();
-  // 4. With a "before" build: the property change on both, in turns (the machine's load moves).
-  if (beforeServer) {
-    const studios = [await opened(BEFORE_BASE), await opened(BASE)];
+  // 4. The property change alone (STUDIO_BENCH_ONLY=change), with a "before" build on both, in
+  // turns (the machine's load moves). The whole bench measures it in section 3.
+  if (ONLY === 'change') {
+    const studios = [...(beforeServer ? [await opened(BEFORE_BASE)] : []), await opened(BASE)];
     const pages = await Promise.all(
       studios.map(async ({ studio, context }) => ({
         page: studio,
         cdp: await context.newCDPSession(studio),
       })),
     );
-    const [old, now] = await changesInTurns(pages, RUNS);
+    const figures = await changesInTurns(pages, RUNS);
+    const now = figures.at(-1)!;
+    const old = beforeServer ? figures[0]! : null;
     for (const { context } of studios) await context.close();
+    const both = (pick: (f: { painted: number[]; polled: number[] }) => number[]) =>
+      old ? `${fig(pick(old))}; ${fig(pick(now))}` : fig(pick(now));
+    const which = old ? ', in turns: "before" build, this one' : '';
     lines.push(
-      `| a property change → drawn in the phone, ${CPU_SLOWDOWN}× CPU, in turns: "before" build, this one | ${fig(old!.painted)}; ${fig(now!.painted)} |`,
-      `| the same, measured as until 2026-11-28 (a frame more when the phone changed between frames): "before", this one | ${fig(old!.polled)}; ${fig(now!.polled)} |`,
+      `| a property change → drawn in the phone, ${CPU_SLOWDOWN}× CPU${which} | ${both((f) => f.painted)} |`,
+      `| the same, measured as until 2026-11-28 (a frame more when the phone changed between frames)${which} | ${both((f) => f.polled)} |`,
     );
   }
 } finally {
@@ -92,6 +97,11 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 console.log(lines.join('\n'));
+
+/** A figure: median, max and count. */
+function fig(xs: number[]): string {
+  return `${Math.round(median(xs))} ms (max ${Math.round(Math.max(...xs))} ms, ${xs.length} times)`;
+}
 
 /** A cold studio, signed in, until the editor shows the document and the phone the screen. */
 async function opened(base: string) {
@@ -113,8 +123,6 @@ async function opened(base: string) {
 
 /** Sections 1-3: the borrower's scripts, the studio's first load, the visual tools. */
 async function wholeBench() {
-  const fig = (xs: number[]) =>
-    `${Math.round(median(xs))} ms (max ${Math.round(Math.max(...xs))} ms, ${xs.length} times)`;
   // 1. The borrower's page: what it loads, and that none of it is the studio's.
   const page = await browser.newPage();
   const borrower = await scriptsOf(page, `${BASE}/loan/details?orderId=ORD-174-D&productId=P-1`);
@@ -148,11 +156,24 @@ async function wholeBench() {
     await context.close();
   }
 
-  // 3. The visual tools at 4× CPU, on a studio opened beforehand.
-  const { studio, context } = await opened(BASE);
-  const cdp = await context.newCDPSession(studio);
-  const visual = await measureVisual(studio, cdp, RUNS);
-  await context.close();
+  // 3. The visual tools at 4× CPU, on a studio opened beforehand; with a "before" build, both
+  // studios open and measured in turns.
+  const studios = [await opened(BASE), ...(beforeServer ? [await opened(BEFORE_BASE)] : [])];
+  const [visual, visualBefore] = await measureVisualInTurns(
+    await Promise.all(
+      studios.map(async (s) => ({ page: s.studio, cdp: await s.context.newCDPSession(s.studio) })),
+    ),
+    RUNS,
+  );
+  for (const s of studios) await s.context.close();
+  const visualLines = (v: VisualFigures, note: string) => [
+    `| select a block in the outline → its panel drawn, ${CPU_SLOWDOWN}× CPU, median${note} | ${fig(v.outline)} |`,
+    `| select a block in the phone (pick mode) → its panel drawn, ${CPU_SLOWDOWN}× CPU${note} | ${fig(v.phone)} |`,
+    `| move the text's cursor into a block → its panel drawn, ${CPU_SLOWDOWN}× CPU${note} | ${fig(v.text)} |`,
+    `| the same three, until the whole panel is drawn (its fields out of sight too): outline, phone, text${note} | ${fig(v.whole.outline)}; ${fig(v.whole.phone)}; ${fig(v.whole.text)} |`,
+    `| a property changed in the panel → drawn in the phone, ${CPU_SLOWDOWN}× CPU${note} | ${fig(v.change)} |`,
+    `| the same, measured as until 2026-11-28 (a frame more when the phone changed between frames)${note} | ${fig(v.changePolled)} |`,
+  ];
 
   lines.push(
     `| JavaScript of a borrower's page (/loan/details), gzip -9 | ${kb(borrower.reduce((n, s) => n + s.gz, 0))} in ${borrower.length} file(s) |`,
@@ -164,11 +185,7 @@ async function wholeBench() {
           `| the same on the "before" build (${BEFORE_DIST}), in turns with it | ${median(before)} ms (max ${Math.max(...before)} ms) |`,
         ]
       : []),
-    `| select a block in the outline → its panel drawn, ${CPU_SLOWDOWN}× CPU, median | ${fig(visual.outline)} |`,
-    `| select a block in the phone (pick mode) → its panel drawn, ${CPU_SLOWDOWN}× CPU | ${fig(visual.phone)} |`,
-    `| move the text's cursor into a block → its panel drawn, ${CPU_SLOWDOWN}× CPU | ${fig(visual.text)} |`,
-    `| the same three, until the whole panel is drawn (its fields out of sight too): outline, phone, text | ${fig(visual.whole.outline)}; ${fig(visual.whole.phone)}; ${fig(visual.whole.text)} |`,
-    `| a property changed in the panel → drawn in the phone, ${CPU_SLOWDOWN}× CPU | ${fig(visual.change)} |`,
-    `| the same, measured as until 2026-11-28 (a frame more when the phone changed between frames) | ${fig(visual.changePolled)} |`,
+    ...visualLines(visual!, ''),
+    ...(visualBefore ? visualLines(visualBefore, ', the "before" build, in turns') : []),
   );
 }

@@ -45,13 +45,34 @@ const HIDDEN = new Set(['type', 'do']);
 /**
  * The fields a newly selected block's panel draws in its first frame (issue 25 speed): the panel
  * shows a few hundred pixels of a form that can be thousands high (a button's actions), so its
- * first frame draws the first `count` fields, in the order they stand from the top, and the next
- * frame the rest (VisualTools.tsx gives the number, from the panel's height). Numbered as the
- * fields render, depth first, which is their order on the page (a field rendered twice keeps its
- * number); a field past the count draws nothing yet. Only a render of the whole form reads it: a
- * field holds no state of its own, so none re-renders alone.
+ * first frame draws the fields that may stand in its height (`px`, VisualTools.tsx gives it), in
+ * the order they stand from the top, and the next frame the rest. Fields render depth first, which
+ * is their order on the page; each is placed at a lower bound of its top (the sum of the lower
+ * bounds of the distances before it, `minPx`), kept if it renders twice. A field placed below the
+ * height draws nothing yet. Only a render of the whole form reads it: a field holds no state of
+ * its own, so none re-renders alone.
  */
-const FirstFrame = createContext<{ count: number; order: Map<string, number> } | null>(null);
+const FirstFrame = createContext<{ px: number; top: Map<string, number>; next: number } | null>(null);
+
+/**
+ * A lower bound of the distance from a field's top to the next field's in render order (each
+ * bound below is 5 px or more under what the studio's styles give: a label line is about 17 px,
+ * an input 23, a help line 14, the gap between fields 8). An object's fields start below its
+ * label line: 16 px; a list's or a chain's below their first item's tools line too: 30 px. A
+ * check box is a line and the gap: 20 px. Any other field is a label line, a control and the
+ * gap: 40 px; its help line adds 12, a bindable field's "Fixed / Bound" line 15. bench:studio
+ * checks on loan details' buttons that the first frame shows what the whole panel shows.
+ */
+export function minPx(spec: FieldSpec, bindings: boolean): number {
+  if (spec.kind === 'object' || spec.kind === 'block') return 16;
+  if (spec.kind === 'list' || spec.kind === 'actions') return 30;
+  const help = spec.description ? 12 : 0;
+  if (spec.kind === 'boolean') return 20 + help;
+  return 40 + help + (spec.bindable && bindings ? 15 : 0);
+}
+
+/** A field more than the height: should a bound above be wrong, the field it misses is drawn still. */
+const MARGIN_PX = 32;
 
 /** What every field of one panel shares: the schemas, the problems, the writer and the lists. */
 type FieldEnv = Pick<
@@ -70,14 +91,18 @@ interface FieldProps {
 }
 
 function Field({ env, spec, value, path, depth, index }: FieldProps) {
-  const { model, problems, write, choices, paths } = env;
   const id = useId();
   const first = useContext(FirstFrame);
   if (first) {
-    const place = first.order.get(id) ?? first.order.size;
-    first.order.set(id, place);
-    if (place >= first.count) return null;
+    let top = first.top.get(id);
+    if (top === undefined) {
+      top = first.next;
+      first.top.set(id, top);
+      first.next += minPx(spec, env.bindings !== undefined);
+    }
+    if (top >= first.px + MARGIN_PX) return null;
   }
+  const { model, problems, write, choices, paths } = env;
   const help = `${id}-help`;
   const at = [...path, index ?? spec.name];
   const pointer = pointerOf(at);
@@ -390,8 +415,9 @@ function ListField({ env, spec, value, path, depth }: FieldProps & { value: unkn
 }
 
 /**
- * The fields of `value` at `path`, as its schema (`here`) gives them; with `firstFrame`, only that
- * many (the first frame of a new selection's panel), else all.
+ * The fields of `value` at `path`, as its schema (`here`) gives them; with `firstFrame` (the
+ * panel's height in px), only those that may stand in it (the first frame of a new selection's
+ * panel), else all.
  */
 export function Fields({
   value,
@@ -403,7 +429,9 @@ export function Fields({
   ...env
 }: PanelProps & { depth?: number; skip?: ReadonlySet<string>; firstFrame?: number | undefined }) {
   return (
-    <FirstFrame.Provider value={firstFrame === undefined ? null : { count: firstFrame, order: new Map() }}>
+    <FirstFrame.Provider
+      value={firstFrame === undefined ? null : { px: firstFrame, top: new Map(), next: 0 }}
+    >
       <FieldsIn env={env} value={value} path={path} here={here} depth={depth} skip={skip} />
     </FirstFrame.Provider>
   );

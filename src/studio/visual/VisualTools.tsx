@@ -63,13 +63,10 @@ function libraryValues(library: Library | null): unknown[] {
 }
 
 /**
- * A lower bound of the distance from a field's top to the next field's, in the order they are
- * drawn (a field's label line alone is about 17 px; an object's first field is that far below
- * the object's label): the first frame of a new selection's panel draws as many fields as its
- * height could show at this distance, and two more, so what the panel shows then is what it
- * shows whole (bench:studio checks it on loan details' buttons).
+ * The panel's heading stands above its fields: its padding (12 px) and an 11 px line at least
+ * (about 28 px drawn). The first frame's fields are placed below it (PropertyPanel.tsx, `minPx`).
  */
-const FIELD_MIN_PX = 16;
+const HEADING_MIN_PX = 20;
 
 /** A screen's fields the outline shows as branches of their own (not in the screen's panel). */
 export const OUTLINED = new Set([
@@ -213,7 +210,7 @@ export function VisualTools({
   const panelBox = panel.current;
   const firstFrame =
     selectedKey !== wholeFor && panelBox !== null && panelBox.scrollTop === 0
-      ? Math.ceil(panelBox.clientHeight / FIELD_MIN_PX) + 2
+      ? panelBox.clientHeight - HEADING_MIN_PX
       : undefined;
   useEffect(() => {
     if (selectedKey === wholeFor) return;
