@@ -277,8 +277,10 @@ describe('the fuzzing itself', () => {
     expect(screens.length).toBeGreaterThan(0);
     expect(rendered).toBeGreaterThan(screens.length * RENDER_RUNS * 0.15);
     expect(rendered, 'accepted damaged documents rendered').toBeGreaterThanOrEqual(MIN_RENDERED);
+    // Five tries a document give 17-30 renderings over the 17 documents (six runs, 2026-11-28): a
+    // bound of one a document failed CI by chance now and then; half of one is ~3.5 sd below.
     expect(renderedWritten, 'damaged parts and variants expanded and rendered').toBeGreaterThan(
-      written.length,
+      written.length / 2,
     );
     if (MIN_RENDERED > 0)
       console.info(
