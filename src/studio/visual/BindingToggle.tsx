@@ -10,6 +10,12 @@ import { bindingPath, valueMode, type BindingGroup, type ValueMode } from './mod
 interface Props {
   /** The id of the field's label's control: the fixed control has it, or the binding's select. */
   id: string;
+  /**
+   * Whose field this is (the block's path and the field's): the panel keeps a field's toggle from
+   * one selection to the next when the next block has a field of that name, and what the toggle
+   * remembers (the last fixed value, "Bound" chosen) belongs to the field it was seen on.
+   */
+  where: string;
   label: string;
   value: unknown;
   required: boolean;
@@ -19,23 +25,25 @@ interface Props {
   children: ReactNode;
 }
 
-export function BindingToggle({ id, label, value, required, groups, onValue, children }: Props) {
+export function BindingToggle({ id, where, label, value, required, groups, onValue, children }: Props) {
   const mode = valueMode(value);
   // "Bound" chosen, before a path is: the select shows, the text changes when a path is picked.
-  const [asked, setAsked] = useState(false);
-  const fixed = useRef<unknown>(mode === 'fixed' ? value : undefined);
+  const [askedAt, setAskedAt] = useState<string | null>(null);
+  const asked = askedAt === where;
+  const fixed = useRef<{ where: string; value: unknown } | null>(mode === 'fixed' ? { where, value } : null);
   useEffect(() => {
-    if (mode === 'fixed') fixed.current = value;
-    else setAsked(false);
-  }, [mode, value]);
+    if (mode === 'fixed') fixed.current = { where, value };
+    else setAskedAt(null);
+  }, [mode, value, where]);
   const shown: ValueMode = asked && mode !== 'binding' ? 'binding' : mode;
   const path = bindingPath(value);
 
   const choose = (next: ValueMode) => {
-    if (next === 'binding') setAsked(mode !== 'binding');
+    if (next === 'binding') setAskedAt(mode !== 'binding' ? where : null);
     else {
-      setAsked(false);
-      if (mode !== 'fixed') onValue(fixed.current ?? (required ? '' : undefined));
+      setAskedAt(null);
+      const kept = fixed.current?.where === where ? fixed.current.value : undefined;
+      if (mode !== 'fixed') onValue(kept ?? (required ? '' : undefined));
     }
   };
   const name = `${id}-mode`;

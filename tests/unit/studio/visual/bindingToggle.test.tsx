@@ -23,6 +23,7 @@ function Harness({ initial, writes }: { initial: unknown; writes: unknown[] }) {
   return (
     <BindingToggle
       id="f"
+      where="body/0/text"
       label="Text"
       value={value}
       required
