@@ -30,7 +30,7 @@ import {
 } from '@codemirror/view';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import type { Problem } from '../../../renderer/validate/problem';
-import { afterPaint } from '../visual/afterPaint';
+import { afterPaint } from '../afterPaint';
 import { applied, createPendingEdits, type Edit, type PendingEdits } from './pendingEdits';
 import { schemaCompletion } from './completion';
 import { schemaHover } from './hover';

@@ -32,7 +32,7 @@ import * as ops from './structureOps';
 import type { VisualDoc } from './useVisualDoc';
 import { isObject } from './model/isObject';
 import { useSelected, type SelectionStore } from './selectionStore';
-import { afterPaint } from './afterPaint';
+import { afterPaint } from '../afterPaint';
 
 interface Props {
   doc: VisualDoc;

@@ -12,7 +12,7 @@ import { keyAtOffset, offsetOf } from './model/selection';
 import { parseText, type ParsedText } from './model/textEdits';
 import { createSelectionStore, type SelectionStore } from './selectionStore';
 import type { VisualDoc } from './useVisualDoc';
-import { afterPaint } from './afterPaint';
+import { afterPaint } from '../afterPaint';
 
 /** The selection's place and type in the phone's screen. */
 export type InPhone = { path: string; type: string } | null;
