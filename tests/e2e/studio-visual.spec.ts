@@ -3,7 +3,7 @@
 // by ops): ops change a screen through the outline, the phone and the property panel without
 // touching the text, and the draft's diff has only the lines they meant to change.
 import { createHash } from 'node:crypto';
-import type { Locator } from '@playwright/test';
+import type { Browser, Locator } from '@playwright/test';
 import { STAFF } from './prod-env';
 import { expect, test } from './support';
 import { useClockServer } from './clock';
@@ -13,6 +13,15 @@ import { outline, phone, properties, savedDiff, selectedRow } from './visual-hel
 test.describe.configure({ mode: 'serial' });
 
 const server = useClockServer(11);
+
+/** The studio as an editor on loan details in the rollover scenario (no popup over the page), its phone drawn. */
+async function loanDetails(browser: Browser) {
+  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#loan-details');
+  await page.getByLabel('Scenario').selectOption({ label: ROLLOVER_SCENARIO });
+  const screen = phone(page).locator('main.screen[data-screen="loan-details"]');
+  await expect(screen).toBeVisible();
+  return { page, screen };
+}
 
 test('task 1: the loan details title changes through the outline and the property panel; the draft changes that one line', async ({
   browser,
@@ -37,9 +46,7 @@ test('task 1: the loan details title changes through the outline and the propert
 test('selection is one in the outline, the phone and the text: a click in the phone selects the block in the outline and the panel; the cursor in the text selects the block it is in', async ({
   browser,
 }) => {
-  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#loan-details');
-  await page.getByLabel('Scenario').selectOption({ label: ROLLOVER_SCENARIO });
-  await expect(phone(page).locator('main.screen[data-screen="loan-details"]')).toBeVisible();
+  const { page } = await loanDetails(browser);
   await page.getByRole('button', { name: 'Select in phone' }).click();
   await expect(page.getByRole('button', { name: 'Select in phone' })).toHaveAttribute('aria-pressed', 'true');
 
@@ -274,11 +281,8 @@ test('a bound field: the link text goes from a fixed value to a binding picked f
 test('drag and drop in the phone: the amounts dragged onto the upper half of the status banner move out of the product card to just above the banner, selected; Ctrl+Z takes it back', async ({
   browser,
 }) => {
-  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#loan-details');
   // (a scenario without the popup the approved loan opens over the page)
-  await page.getByLabel('Scenario').selectOption({ label: ROLLOVER_SCENARIO });
-  const screen = phone(page).locator('main.screen[data-screen="loan-details"]');
-  await expect(screen).toBeVisible();
+  const { page, screen } = await loanDetails(browser);
   await page.getByRole('button', { name: 'Select in phone' }).click();
   const amounts = screen.locator('dl.blk-keyValue').first();
   const product = screen.getByRole('heading', { name: 'PesoQuick', level: 2 });
@@ -312,8 +316,7 @@ test('drag and drop in the phone: the amounts dragged onto the upper half of the
 test('drag and drop in the outline: the divider’s row dragged onto the upper half of the product row moves it above the row, in the outline and in the phone; the draft moves just those lines', async ({
   browser,
 }) => {
-  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#loan-details');
-  await page.getByLabel('Scenario').selectOption({ label: ROLLOVER_SCENARIO });
+  const { page } = await loanDetails(browser);
   const rows = outline(page).getByRole('treeitem');
   const names = async () => (await rows.allTextContents()).map((t) => t.replace(/^\W+/, '').trim());
   const divider = outline(page)
@@ -357,10 +360,7 @@ test('drag and drop in the outline: the divider’s row dragged onto the upper h
 test('drag and drop into a container in the phone: the divider let go on the padding of the buttons’ column lands inside it, last, marked as such; the draft moves just its lines', async ({
   browser,
 }) => {
-  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#loan-details');
-  await page.getByLabel('Scenario').selectOption({ label: ROLLOVER_SCENARIO });
-  const screen = phone(page).locator('main.screen[data-screen="loan-details"]');
-  await expect(screen).toBeVisible();
+  const { page, screen } = await loanDetails(browser);
   await page.getByRole('button', { name: 'Select in phone' }).click();
   const divider = screen.locator('hr.blk-divider');
   const buttons = screen.locator('.blk-column.s-padding-sm', { hasText: 'REPAY' });
@@ -406,10 +406,7 @@ test('drag and drop into a container in the phone: the divider let go on the pad
 test('dragging a container by its chip in the phone: a click on the product’s name, the chip’s “row ›” selects the row around it, its handle drags the whole row below the status banner; the draft moves just its lines', async ({
   browser,
 }) => {
-  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#loan-details');
-  await page.getByLabel('Scenario').selectOption({ label: ROLLOVER_SCENARIO });
-  const screen = phone(page).locator('main.screen[data-screen="loan-details"]');
-  await expect(screen).toBeVisible();
+  const { page, screen } = await loanDetails(browser);
   await page.getByRole('button', { name: 'Select in phone' }).click();
   const name = screen.getByRole('heading', { name: 'PesoQuick', level: 2 });
   const banner = screen.locator('.blk-hero').first();
@@ -466,9 +463,7 @@ test('dragging a container by its chip in the phone: a click on the product’s 
 test('the keys of a drop inside and out: ← selects the card around the divider, Alt+← takes the divider out of the card (not the browser’s Back), Alt+→ puts it back in, last', async ({
   browser,
 }) => {
-  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#loan-details');
-  await page.getByLabel('Scenario').selectOption({ label: ROLLOVER_SCENARIO });
-  const screen = phone(page).locator('main.screen[data-screen="loan-details"]');
+  const { page, screen } = await loanDetails(browser);
   const divider = screen.locator('hr.blk-divider');
   const card = screen.locator('section.blk-section').first();
   const amounts = screen.locator('dl.blk-keyValue').first();
@@ -500,10 +495,7 @@ test('the keys of a drop inside and out: ← selects the card around the divider
 test('an empty container takes a drop in the phone: a section added from the palette, the product’s name dropped on its body lands in it', async ({
   browser,
 }) => {
-  const page = await studioAs(browser, server().studioBase, STAFF.editor, '#loan-details');
-  await page.getByLabel('Scenario').selectOption({ label: ROLLOVER_SCENARIO });
-  const screen = phone(page).locator('main.screen[data-screen="loan-details"]');
-  await expect(screen).toBeVisible();
+  const { page, screen } = await loanDetails(browser);
   await outline(page)
     .getByRole('treeitem', { name: /^divider/ })
     .click();
