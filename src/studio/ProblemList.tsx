@@ -3,7 +3,7 @@
 // checker's warning that no route or template shows the screen carries its fix: a link to Routes &
 // templates with the screen chosen.
 import type { Problem } from '../../renderer/validate/problem';
-import { hashOf } from './publishing/route';
+import { hashOf } from './route';
 
 export function ProblemList({
   problems,

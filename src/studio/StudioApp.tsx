@@ -4,7 +4,7 @@ import type { StudioApi } from './api';
 import { AccountBox } from './AccountBox';
 import { DatabaseNotice } from './DatabaseNotice';
 import { ReviewScreen } from './publishing/ReviewScreen';
-import { useView, type View } from './publishing/route';
+import { useView, type View } from './route';
 import { ViewNav } from './publishing/ViewNav';
 import { Studio } from './Studio';
 import { SkipToOutline } from './visual/SkipToOutline';

@@ -1,6 +1,6 @@
 // The studio's sections, in the top bar: each shown only to the roles that can use it.
 import type { StudioApi } from '../api';
-import { hashOf, type View } from './route';
+import { hashOf, type View } from '../route';
 
 export function ViewNav({
   api,

@@ -7,7 +7,7 @@ import type { Problem } from '../../../renderer/validate/problem';
 import type { StudioApi } from '../../../src/studio/api';
 import { ProblemList } from '../../../src/studio/ProblemList';
 import { ManifestView } from '../../../src/studio/publishing/ManifestView';
-import { hashOf, parseView } from '../../../src/studio/publishing/route';
+import { hashOf, parseView } from '../../../src/studio/route';
 
 const UNUSED: Problem = {
   pointer: '',
