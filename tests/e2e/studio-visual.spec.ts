@@ -14,6 +14,15 @@ test.describe.configure({ mode: 'serial' });
 
 const server = useClockServer(11);
 
+/**
+ * Whether `a` is drawn above `b` in the phone; null while either has no box (the phone redrawing
+ * after a move, which a busy CI machine caught between the two reads), so a poll waits it out.
+ */
+async function isAbove(a: Locator, b: Locator): Promise<boolean | null> {
+  const [boxA, boxB] = [await a.boundingBox(), await b.boundingBox()];
+  return boxA && boxB ? boxA.y < boxB.y : null;
+}
+
 /** The studio as an editor on loan details in the rollover scenario (no popup over the page), its phone drawn. */
 async function loanDetails(browser: Browser) {
   const page = await studioAs(browser, server().studioBase, STAFF.editor, '#loan-details');
@@ -289,7 +298,7 @@ test('drag and drop in the phone: the amounts dragged onto the upper half of the
   const banner = screen.locator('.blk-hero').first();
   await expect(amounts).toBeVisible();
   await expect(product).toBeVisible();
-  const above = async () => (await amounts.boundingBox())!.y < (await product.boundingBox())!.y;
+  const above = () => isAbove(amounts, product);
   expect(await above()).toBe(false);
 
   // Pressed on the amounts, dragged to the upper half of the banner, let go there. (hover finds
@@ -330,7 +339,7 @@ test('drag and drop in the outline: the divider’s row dragged onto the upper h
   const line = screen.locator('hr, [role="separator"]').first();
   const product = screen.getByRole('heading', { name: 'PesoQuick', level: 2 });
   await expect(product).toBeVisible();
-  const lineAbove = async () => (await line.boundingBox())!.y < (await product.boundingBox())!.y;
+  const lineAbove = () => isAbove(line, product);
   expect(await lineAbove()).toBe(false);
 
   // HTML5 drag and drop, as Chromium's own drag (Playwright intercepts it and gives it to the page).
@@ -367,7 +376,7 @@ test('drag and drop into a container in the phone: the divider let go on the pad
   const rollover = screen.getByRole('button', { name: 'Rollover Repayment' });
   await expect(divider).toBeVisible();
   await expect(rollover).toBeVisible();
-  const below = async () => (await divider.boundingBox())!.y > (await rollover.boundingBox())!.y;
+  const below = () => isAbove(rollover, divider);
   expect(await below()).toBe(false);
 
   // Pressed on the divider, dragged onto the column's left padding (its own, not a button's), in its
@@ -424,7 +433,7 @@ test('dragging a container by its chip in the phone: a click on the product’s 
     await page
       .locator('.studio-phone')
       .screenshot({ path: `${process.env.STUDIO_SHOTS}/phone-drag-handle.png` });
-  const rowAbove = async () => (await name.boundingBox())!.y < (await card.boundingBox())!.y;
+  const rowAbove = () => isAbove(name, card);
   expect(await rowAbove()).toBe(false);
 
   // The chip's handle drags the row (a press on the row itself lands on its image or its text).
@@ -469,8 +478,8 @@ test('the keys of a drop inside and out: ← selects the card around the divider
   const amounts = screen.locator('dl.blk-keyValue').first();
   await expect(divider).toBeVisible();
   const inCard = async () => {
-    const [d, c] = [(await divider.boundingBox())!, (await card.boundingBox())!];
-    return d.y > c.y && d.y < c.y + c.height;
+    const [d, c] = [await divider.boundingBox(), await card.boundingBox()];
+    return d && c ? d.y > c.y && d.y < c.y + c.height : null;
   };
   const address = page.url();
   const row = outline(page).getByRole('treeitem', { name: /^divider/ });
