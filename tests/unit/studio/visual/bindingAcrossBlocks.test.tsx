@@ -3,11 +3,8 @@
 // 25 speed), and the toggle remembered the last fixed value it saw: choosing "Fixed" on a button
 // whose label was bound wrote the label of the button selected before it.
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { useRef, useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { EditorHandle } from '../../../../src/studio/editor/Editor';
-import { applyEdit } from '../../../../src/studio/visual/model/textEdits';
-import { row, ToolsOver } from './visualToolsHarness';
+import { EditedTools, row } from './visualToolsHarness';
 
 const TEXT = `${JSON.stringify(
   {
@@ -24,22 +21,7 @@ const TEXT = `${JSON.stringify(
 Element.prototype.scrollIntoView = () => {};
 
 function Harness() {
-  const [text, setText] = useState(TEXT);
-  const now = useRef(TEXT);
-  const editor = useRef({
-    text: () => now.current,
-    place: () => undefined,
-    apply: (e: { from: number; to: number; insert: string }) => {
-      now.current = applyEdit(now.current, e);
-      setText(now.current);
-    },
-  } as unknown as EditorHandle);
-  return (
-    <>
-      <ToolsOver id="pair" text={text} editor={editor} />
-      <pre data-testid="text">{text}</pre>
-    </>
-  );
+  return <EditedTools id="pair" initial={TEXT} />;
 }
 
 const labelToggle = () => screen.getByRole('radiogroup', { name: /^Label: fixed or bound/ });

@@ -2,11 +2,8 @@
 // keys are refused where the buttons are (a read-only studio cuts nothing), and a block cut is
 // dropped when the text changes, so a delete above it cannot make Ctrl+V move another block.
 import { fireEvent, render, screen } from '@testing-library/react';
-import { useRef, useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { EditorHandle } from '../../../../src/studio/editor/Editor';
-import { row, ToolsOver } from './visualToolsHarness';
-import { applyEdit } from '../../../../src/studio/visual/model/textEdits';
+import { EditedTools, row } from './visualToolsHarness';
 
 const TEXT = `${JSON.stringify(
   {
@@ -19,19 +16,8 @@ const TEXT = `${JSON.stringify(
 // jsdom lays nothing out: the outline's keeping its selected row in view is not this test's.
 Element.prototype.scrollIntoView = () => {};
 
-/** The visual tools over a text the way the studio holds it: every edit applied to it. */
 function Harness({ readOnly, texts }: { readOnly: boolean; texts: string[] }) {
-  const [text, setText] = useState(TEXT);
-  const now = useRef(text);
-  const editor = useRef({
-    text: () => now.current,
-    apply: (e: { from: number; to: number; insert: string }) => {
-      now.current = applyEdit(now.current, e);
-      texts.push(now.current);
-      setText(now.current);
-    },
-  } as unknown as EditorHandle);
-  return <ToolsOver id="moves" text={text} editor={editor} readOnly={readOnly} />;
+  return <EditedTools id="moves" initial={TEXT} texts={texts} readOnly={readOnly} />;
 }
 
 const press = (label: string, key: string, mod = {}) => {

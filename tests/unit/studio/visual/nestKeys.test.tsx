@@ -3,11 +3,8 @@
 // moves a block into the container above it (an empty one too) and Alt+← out of the one it is in;
 // the toolbar's In and Out do the same.
 import { fireEvent, render, screen } from '@testing-library/react';
-import { useRef, useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { EditorHandle } from '../../../../src/studio/editor/Editor';
-import { applyEdit } from '../../../../src/studio/visual/model/textEdits';
-import { row, ToolsOver } from './visualToolsHarness';
+import { EditedTools, row } from './visualToolsHarness';
 
 const TEXT = `${JSON.stringify(
   {
@@ -23,17 +20,7 @@ const TEXT = `${JSON.stringify(
 Element.prototype.scrollIntoView = () => {};
 
 function Harness({ texts }: { texts: string[] }) {
-  const [text, setText] = useState(TEXT);
-  const now = useRef(text);
-  const editor = useRef({
-    text: () => now.current,
-    apply: (e: { from: number; to: number; insert: string }) => {
-      now.current = applyEdit(now.current, e);
-      texts.push(now.current);
-      setText(now.current);
-    },
-  } as unknown as EditorHandle);
-  return <ToolsOver id="nest" text={text} editor={editor} />;
+  return <EditedTools id="nest" initial={TEXT} texts={texts} />;
 }
 
 const selectedLabel = () =>
