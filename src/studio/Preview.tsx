@@ -81,6 +81,14 @@ export interface SelectedInPhone {
   subscribe(listener: () => void): () => void;
 }
 
+/** What the phone may drag and drop into; nothing without the studio's word (read-only). */
+const structureMessage = (targets: Omit<StructureMessage, 'type'> | null): StructureMessage => ({
+  type: 'studio:structure',
+  movable: [],
+  containers: [],
+  ...targets,
+});
+
 const NONE: SelectedInPhone = { get: () => null, subscribe: () => () => undefined };
 
 export function Preview({
@@ -154,7 +162,7 @@ export function Preview({
       if (message.type === 'studio:ready') {
         if (latest.current) render(latest.current);
         const { picking: on, selected: at, structure: targets } = pick.current;
-        send({ type: 'studio:structure', movable: [], containers: [], ...targets });
+        send(structureMessage(targets));
         send({ type: 'studio:pick-mode', on });
         send({ type: 'studio:select', path: at?.path ?? null, blockType: at?.type ?? '' });
       } else if (message.type === 'studio:pick') {
@@ -188,10 +196,7 @@ export function Preview({
   );
 
   useEffect(() => send({ type: 'studio:pick-mode', on: picking }), [picking, send]);
-  useEffect(
-    () => send({ type: 'studio:structure', movable: [], containers: [], ...structure }),
-    [structure, send],
-  );
+  useEffect(() => send(structureMessage(structure)), [structure, send]);
   const selectedPath = selected?.path ?? null;
   const selectedType = selected?.type ?? '';
   useEffect(

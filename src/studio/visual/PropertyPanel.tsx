@@ -295,7 +295,7 @@ function Field({ env, spec, value, path, depth, index }: FieldProps) {
     control = (
       <BindingToggle
         id={id}
-        where={at.join('/')}
+        where={pointer}
         label={humanize(spec.name)}
         value={value}
         required={spec.required}

@@ -2,6 +2,7 @@
 // 4), on the editor's current text: each gives one text edit and the place of the block after it,
 // or null when it cannot be done there. Pure.
 import { parse } from 'jsonc-parser';
+import type { PhoneDrop } from '../shared/protocol';
 import type { Outline, OutlineNode } from './model/outline';
 import { itemOf, pathOf, pointerOf, valueAtPath } from './model/paths';
 import { deleteItem, duplicateItem, insertAt, moveItem, wrapItem, type Placement } from './model/structure';
@@ -18,8 +19,9 @@ const valueOf = (text: string): unknown => parse(text, [], { allowTrailingComma:
 /**
  * Where a block goes for a node: beside it, or inside it, at the end of its first list ("inside",
  * as the outline drops) or at its start ("inside-first": the phone drops by where the pointer is).
+ * The same places the phone's drop names (the wire's `PhoneDrop`).
  */
-export type Where = 'before' | 'after' | 'inside' | 'inside-first';
+export type Where = PhoneDrop;
 
 /**
  * A node a block may go inside: one with a list of blocks written here (a container, an empty one
